@@ -1,0 +1,11 @@
+"""The one numba decorator every kernel uses.
+
+``cache=True`` keeps compiled code between processes, ``nogil=True`` lets callers thread over
+kernels, and ``error_model="numpy"`` makes division by zero give inf/nan instead of raising, so
+kernels never raise.
+"""
+import functools
+
+import numba
+
+jit = functools.partial(numba.njit, cache=True, nogil=True, error_model="numpy")

@@ -1,0 +1,51 @@
+"""Andrew's monotone chain for the ROC convex hull (SPEC section 3).
+
+Operating points arrive sorted by (fp, tp), so the upper hull is one stack pass: a new point pops
+every vertex that it makes a non-right turn (collinear points are dropped). Rows of the stack are
+(fp, tp, threshold); the stack doubles when full, so memory follows the hull, not the input.
+"""
+import numpy as np
+
+from .._jit import jit
+from .area import interpolated_segment
+
+HULL_COLUMNS = 3
+
+
+@jit
+def new_hull():
+    return np.empty((64, HULL_COLUMNS))
+
+
+@jit(inline="always")
+def push(hull, n, fp, tp, threshold):
+    """Add point (fp, tp) to the hull held in hull[:n]; returns the (possibly regrown) stack and n."""
+    while n >= 2:
+        fp0 = hull[n - 2, 0]
+        tp0 = hull[n - 2, 1]
+        turn = (hull[n - 1, 0] - fp0) * (tp - tp0) - (hull[n - 1, 1] - tp0) * (fp - fp0)
+        if turn < 0.0:
+            break
+        n -= 1
+    if n == hull.shape[0]:
+        grown = np.empty((2 * n, HULL_COLUMNS))
+        grown[:n] = hull
+        hull = grown
+    hull[n, 0] = fp
+    hull[n, 1] = tp
+    hull[n, 2] = threshold
+    return hull, n + 1
+
+
+@jit
+def hull_areas(hull):
+    """(2 x count-space ROC area, interpolated PR area in tp units) along the hull vertices."""
+    roc = 0.0
+    pr = 0.0
+    for k in range(1, hull.shape[0]):
+        fp_a, tp_a = hull[k - 1, 0], hull[k - 1, 1]
+        fp_b, tp_b = hull[k, 0], hull[k, 1]
+        roc += (fp_b - fp_a) * (tp_a + tp_b)
+        if tp_b > tp_a:
+            pr += interpolated_segment(tp_a, fp_a, tp_b, fp_b)
+    return roc, pr

@@ -1,0 +1,71 @@
+"""From validated input to the one-pass sweep: split by class, sort each class, sweep once.
+
+Sorting follows DESIGN.md: NumPy's SIMD ``np.sort`` on each class's scores (values only) and a
+merge-walk in the kernel, which gets ties right by construction. Only weighted input needs a
+permutation, to carry each weight along with its score.
+"""
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _validation
+from ._kernels import sweep as _sweep
+
+_NO_WEIGHTS = np.empty(0)
+_NO_POINTS = np.empty((0, 3))
+
+
+@dataclass(frozen=True)
+class SortedRanking:
+    """Each class's scores sorted ascending, with matching weights (empty = unit weights)."""
+
+    pos: np.ndarray
+    pos_weight: np.ndarray
+    neg: np.ndarray
+    neg_weight: np.ndarray
+
+    @property
+    def size(self):
+        return self.pos.size + self.neg.size
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    stats: np.ndarray
+    hull: np.ndarray  # (fp, tp, threshold) rows of the ROC-hull vertices
+    points: np.ndarray  # (threshold, tp, fp) rows, or empty when not requested
+
+    def __getitem__(self, name):
+        return self.stats[getattr(_sweep, name)]
+
+
+def _sorted_class(scores, weights):
+    if weights is None:
+        scores.sort()  # already a private copy from boolean indexing
+        return scores, _NO_WEIGHTS
+    order = np.argsort(scores, kind="stable")
+    return scores[order], np.ascontiguousarray(weights[order])
+
+
+def sort_ranking(y_true, y_score, sample_weight=None, pos_label=None):
+    """Validate one ranking and sort it by class."""
+    is_positive, scores, weights = _validation.check_binary_inputs(
+        y_true, y_score, sample_weight, pos_label
+    )
+    is_negative = ~is_positive
+    pos, pos_weight = _sorted_class(
+        scores[is_positive], None if weights is None else weights[is_positive]
+    )
+    neg, neg_weight = _sorted_class(
+        scores[is_negative], None if weights is None else weights[is_negative]
+    )
+    return SortedRanking(pos, pos_weight, neg, neg_weight)
+
+
+def run_sweep(ranking, *, with_points=False):
+    points = np.empty((ranking.size + 1, 3)) if with_points else _NO_POINTS
+    stats, hull = _sweep.sweep(ranking.pos, ranking.pos_weight, ranking.neg, ranking.neg_weight,
+                               points)
+    if with_points:
+        points = points[: int(stats[_sweep.N_POINTS])].copy()
+    return SweepResult(stats, hull, points)

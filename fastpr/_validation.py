@@ -1,0 +1,181 @@
+"""Input normalisation and every user-facing error message.
+
+Everything the public API accepts passes through here once; kernels downstream assume clean,
+contiguous arrays and never raise.
+"""
+import numbers
+import warnings
+
+import numpy as np
+
+_EXACT_FLOAT64_INT = 2**53
+
+
+class UndefinedMetricWarning(UserWarning):
+    """A metric is undefined for the given input (e.g. no positives) and is reported as NaN."""
+
+
+def warn_if_undefined(n_pos, n_neg, *, roc, pr):
+    """Warn once, for the caller of a public function, about the metrics it returns as NaN."""
+    if n_pos == 0 and (roc or pr):
+        what = " and ".join(name for name, asked in (("AUC-ROC", roc), ("AUC-PR", pr)) if asked)
+        why = "y_true has no positives (or they all weigh 0)"
+    elif n_neg == 0 and roc:
+        what = "AUC-ROC and normalised AUC-PR" if pr else "AUC-ROC"
+        why = "y_true has no negatives (or they all weigh 0)"
+    else:
+        return
+    warnings.warn(f"{what} is undefined because {why}; returning NaN.", UndefinedMetricWarning,
+                  stacklevel=3)
+
+
+def as_1d(name, values):
+    """``values`` as a 1-D array; rejects scalars, other shapes and empty input."""
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got an array of shape {array.shape}.")
+    if array.size == 0:
+        raise ValueError(f"{name} is empty.")
+    return array
+
+
+def _first_position(mask):
+    return int(np.argmax(mask))
+
+
+def _check_same_length(**arrays):
+    (name_a, a), *rest = arrays.items()
+    for name_b, b in rest:
+        if b.shape[0] != a.shape[0]:
+            raise ValueError(
+                f"{name_a} and {name_b} have different lengths: {a.shape[0]} and {b.shape[0]}."
+            )
+
+
+def scores(y_score, name="y_score"):
+    """Scores as float32 (float16/float32 input) or float64 (everything else), with no NaN.
+
+    Integers and long doubles are accepted when float64 holds them exactly, so distinct scores
+    never merge silently.
+    """
+    array = as_1d(name, y_score)
+    kind = array.dtype.kind
+    if kind not in "biuf":
+        raise TypeError(f"{name} must be real numbers, got an array of dtype {array.dtype}.")
+    if kind == "f" and array.dtype.itemsize <= 4:
+        converted = np.ascontiguousarray(array, dtype=np.float32)
+    else:
+        converted = np.ascontiguousarray(array, dtype=np.float64)
+        lossy = (kind in "iu" and array.dtype.itemsize == 8) or (
+            kind == "f" and array.dtype.itemsize > 8
+        )
+        if lossy and np.any(converted != array):
+            position = _first_position(converted != array)
+            raise ValueError(
+                f"{name} holds {array[position]!r} at index {position}, which float64 cannot "
+                "represent exactly; rescale the scores."
+            )
+    nan = np.isnan(converted)
+    if nan.any():
+        raise ValueError(
+            f"{name} contains NaN at index {_first_position(nan)} "
+            f"({int(np.count_nonzero(nan))} NaN in all)."
+        )
+    return converted
+
+
+def weights(sample_weight, n):
+    """Weights as float64, finite and >= 0; None stays None (unit weights)."""
+    if sample_weight is None:
+        return None
+    array = as_1d("sample_weight", sample_weight)
+    if array.dtype.kind not in "biuf":
+        raise TypeError(f"sample_weight must be real numbers, got an array of dtype {array.dtype}.")
+    if array.shape[0] != n:
+        raise ValueError(
+            f"y_true and sample_weight have different lengths: {n} and {array.shape[0]}."
+        )
+    array = np.ascontiguousarray(array, dtype=np.float64)
+    bad = ~np.isfinite(array)
+    if bad.any():
+        position = _first_position(bad)
+        raise ValueError(f"sample_weight must be finite, got {array[position]} at index {position}.")
+    negative = array < 0
+    if negative.any():
+        position = _first_position(negative)
+        raise ValueError(f"sample_weight must be >= 0, got {array[position]} at index {position}.")
+    if not array.any():
+        raise ValueError("sample_weight is zero everywhere, so there is nothing to evaluate.")
+    return array
+
+
+def _distinct_labels(labels):
+    """The distinct values of ``labels`` (at most three are looked for on the fast path)."""
+    if labels.dtype.kind in "biuf":
+        if labels.dtype.kind == "f" and np.isnan(labels).any():
+            raise ValueError(f"y_true contains NaN at index {_first_position(np.isnan(labels))}.")
+        low, high = labels.min(), labels.max()
+        if low == high or np.count_nonzero((labels == low) | (labels == high)) == labels.size:
+            return [low] if low == high else [low, high]
+    return list(np.unique(labels))
+
+
+def positive_mask(y_true, pos_label):
+    """Boolean array, True where y_true is the positive class (SPEC section 1)."""
+    labels = as_1d("y_true", y_true)
+    if labels.dtype.kind == "b" and pos_label in (None, True):
+        return labels
+    present = _distinct_labels(labels)
+    if len(present) > 2:
+        shown = ", ".join(repr(v) for v in present[:5]) + (", ..." if len(present) > 5 else "")
+        raise ValueError(
+            f"y_true must have two classes, got {len(present)} distinct labels: {shown}."
+        )
+    if pos_label is None:
+        standard = all(isinstance(v, (numbers.Number, np.number)) and v in (0, 1) for v in present)
+        standard |= all(isinstance(v, (numbers.Number, np.number)) and v in (-1, 1) for v in present)
+        if not standard:
+            raise ValueError(
+                f"y_true has labels {present!r}, which are not {{0, 1}}, {{-1, 1}} or bool; "
+                "pass pos_label to say which one is positive."
+            )
+        pos_label = 1
+    elif len(present) == 2 and not any(_same_label(v, pos_label) for v in present):
+        raise ValueError(f"pos_label={pos_label!r} is not a label of y_true, whose labels are {present!r}.")
+    return labels == pos_label
+
+
+def _same_label(value, pos_label):
+    try:
+        return bool(value == pos_label)
+    except (TypeError, ValueError):
+        return False
+
+
+def check_binary_inputs(y_true, y_score, sample_weight, pos_label):
+    """Validate one ranking; returns (is_positive, scores, weights or None)."""
+    is_positive = positive_mask(y_true, pos_label)
+    score_array = scores(y_score)
+    _check_same_length(y_true=is_positive, y_score=score_array)
+    return is_positive, score_array, weights(sample_weight, is_positive.shape[0])
+
+
+def segment(tp_a, fp_a, tp_b, fp_b, n_pos, step):
+    """Check two operating points A -> B in count space and the tp step between them."""
+    values = {"tp_a": tp_a, "fp_a": fp_a, "tp_b": tp_b, "fp_b": fp_b, "n_pos": n_pos, "step": step}
+    for name, value in values.items():
+        if isinstance(value, bool) or not isinstance(value, (numbers.Real, np.number)):
+            raise TypeError(f"{name} must be a real number, got {value!r}.")
+        if not np.isfinite(value) or value < 0:
+            raise ValueError(f"{name} must be finite and >= 0, got {value!r}.")
+    if tp_b < tp_a or fp_b < fp_a:
+        raise ValueError(
+            f"B must not precede A: got A = (tp {tp_a}, fp {fp_a}) and B = (tp {tp_b}, fp {fp_b})."
+        )
+    if tp_b == tp_a and fp_b == fp_a:
+        raise ValueError(f"A and B are the same point (tp {tp_a}, fp {fp_a}).")
+    if n_pos < tp_b or n_pos == 0:
+        raise ValueError(f"n_pos must be > 0 and at least tp_b = {tp_b}, got {n_pos!r}.")
+    if step <= 0:
+        raise ValueError(f"step must be > 0, got {step!r}.")
+    return tuple(float(v) for v in values.values())

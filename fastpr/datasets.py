@@ -1,0 +1,35 @@
+"""Small embedded examples: the papers' worked examples and a synthetic skewed ranking."""
+import numpy as np
+
+
+def table1_points():
+    """Davis & Goadrich (2006) Table 1: P = 20, A = (TP 5, FP 5), B = (TP 10, FP 30).
+
+    Returns ``(tp_a, fp_a, tp_b, fp_b, n_pos)`` for :func:`fastpr.interpolate_pr`.
+    """
+    return 5, 5, 10, 30, 20
+
+
+def figure6_ranking():
+    """Davis & Goadrich (2006) Figure 6: 433 positives, 56,164 negatives.
+
+    Nine positives are ranked first; every other example shares one lower score.
+    Returns ``(y_true, y_score)``.
+    """
+    n_pos, n_neg, n_top = 433, 56_164, 9
+    y_true = np.concatenate([np.ones(n_pos, dtype=bool), np.zeros(n_neg, dtype=bool)])
+    y_score = np.zeros(n_pos + n_neg)
+    y_score[:n_top] = 1.0
+    return y_true, y_score
+
+
+def skewed_ranking(n_samples=20_000, prevalence=0.01, seed=0):
+    """A binormal ranking at low prevalence with heavy ties (scores rounded to 2 decimals).
+
+    Positives score N(1.5, 1), negatives N(0, 1). Deterministic for a given ``seed``.
+    Returns ``(y_true, y_score)``.
+    """
+    rng = np.random.default_rng(seed)
+    y_true = rng.random(n_samples) < prevalence
+    y_score = np.round(rng.normal(loc=1.5 * y_true, scale=1.0), 2)
+    return y_true, y_score
