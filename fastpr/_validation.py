@@ -69,10 +69,13 @@ def scores(y_score, name="y_score"):
         lossy = (kind in "iu" and array.dtype.itemsize == 8) or (
             kind == "f" and array.dtype.itemsize > 8
         )
-        if lossy and np.any(converted != array):
-            position = _first_position(converted != array)
+        if lossy:
+            with np.errstate(invalid="ignore", over="ignore"):
+                changed = converted.astype(array.dtype) != array
+        if lossy and changed.any():
+            position = _first_position(changed)
             raise ValueError(
-                f"{name} holds {array[position]!r} at index {position}, which float64 cannot "
+                f"{name} holds {array[position]} at index {position}, which float64 cannot "
                 "represent exactly; rescale the scores."
             )
     nan = np.isnan(converted)
@@ -110,14 +113,17 @@ def weights(sample_weight, n):
 
 
 def _distinct_labels(labels):
-    """The distinct values of ``labels`` (at most three are looked for on the fast path)."""
+    """The distinct values of ``labels`` as Python scalars; numeric labels avoid a full sort."""
+    present = None
     if labels.dtype.kind in "biuf":
         if labels.dtype.kind == "f" and np.isnan(labels).any():
             raise ValueError(f"y_true contains NaN at index {_first_position(np.isnan(labels))}.")
         low, high = labels.min(), labels.max()
         if low == high or np.count_nonzero((labels == low) | (labels == high)) == labels.size:
-            return [low] if low == high else [low, high]
-    return list(np.unique(labels))
+            present = [low] if low == high else [low, high]
+    if present is None:
+        present = np.unique(labels)
+    return [v.item() if isinstance(v, np.generic) else v for v in present]
 
 
 def positive_mask(y_true, pos_label):
@@ -141,7 +147,9 @@ def positive_mask(y_true, pos_label):
             )
         pos_label = 1
     elif len(present) == 2 and not any(_same_label(v, pos_label) for v in present):
-        raise ValueError(f"pos_label={pos_label!r} is not a label of y_true, whose labels are {present!r}.")
+        raise ValueError(
+            f"pos_label={pos_label!r} is not a label of y_true, whose labels are {present!r}."
+        )
     return labels == pos_label
 
 

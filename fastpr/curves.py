@@ -165,7 +165,7 @@ def roc_convex_hull(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> import fastpr
     >>> h = fastpr.roc_convex_hull([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     >>> h.fpr, h.tpr, h.thresholds
-    (array([0. , 0.5, 1. ]), array([0., 1., 1.]), array([ inf, 0.35, 0.1 ]))
+    (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]), array([ inf, 0.8 , 0.35, 0.1 ]))
     """
     hull = _hull(y_true, y_score, sample_weight, pos_label)[1]
     _validation.warn_if_undefined(hull.n_pos, hull.n_neg, roc=True, pr=False)
@@ -193,9 +193,9 @@ def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
     Examples
     --------
     >>> import fastpr
-    >>> c = fastpr.achievable_pr_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], max_recall_step=0.5)
-    >>> c.recall, c.precision, c.is_vertex
-    (array([0. , 0.5, 1. , 1. ]), array([0.66666667, 0.66666667, 0.66666667, 0.5       ]), array([ True, False,  True,  True]))
+    >>> c = fastpr.achievable_pr_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], max_recall_step=0.25)
+    >>> c.recall, c.precision.round(3), c.is_vertex
+    (array([0.  , 0.25, 0.5 , 0.75, 1.  , 1.  ]), array([1.   , 1.   , 1.   , 0.75 , 0.667, 0.5  ]), array([ True, False,  True, False,  True,  True]))
     """
     if not (np.isscalar(max_recall_step) and 0 < max_recall_step <= 1):
         raise ValueError(f"max_recall_step must be in (0, 1], got {max_recall_step!r}.")

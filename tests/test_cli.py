@@ -1,0 +1,31 @@
+"""The README's main job, run as a user runs it."""
+import subprocess
+import sys
+
+
+def _run(*args):
+    return subprocess.run([sys.executable, "-m", "fastpr", *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_demo_reports_the_worked_examples():
+    result = _run("demo")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    # Table 1 rows (TP, FP, recall, precision) as the paper prints them.
+    for row in ["5      5   0.250      0.500", "6     10   0.300      0.375",
+                "7     15   0.350      0.318", "8     20   0.400      0.286",
+                "9     25   0.450      0.265", "10     30   0.500      0.250"]:
+        assert row in out
+    assert "interpolated AUC-PR (correct)      0.0295" in out
+    assert "linear interpolation (wrong)       0.5141" in out
+    for method in ["interpolated", "davis_goadrich", "average_precision", "lower_trapezoid",
+                   "upper_trapezoid", "linear", "hull"]:
+        assert f"\n  {method} " in out
+
+
+def test_unknown_command_fails_cleanly():
+    result = _run("frobnicate")
+    assert result.returncode == 2
+    assert "invalid choice: 'frobnicate'" in result.stderr
+    assert "Traceback" not in result.stderr
