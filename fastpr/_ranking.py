@@ -10,6 +10,7 @@ import numpy as np
 
 from . import _validation
 from ._kernels import sweep as _sweep
+from ._kernels.split import split_by_class
 
 _NO_WEIGHTS = np.empty(0)
 _NO_POINTS = np.empty((0, 3))
@@ -40,11 +41,12 @@ class SweepResult:
 
 
 def _sorted_class(scores, weights):
+    """Sort one class's private copy in place, carrying weights along when there are any."""
     if weights is None:
-        scores.sort()  # already a private copy from boolean indexing
+        scores.sort()
         return scores, _NO_WEIGHTS
     order = np.argsort(scores, kind="stable")
-    return scores[order], np.ascontiguousarray(weights[order])
+    return scores[order], weights[order]
 
 
 def sort_ranking(y_true, y_score, sample_weight=None, pos_label=None):
@@ -52,13 +54,12 @@ def sort_ranking(y_true, y_score, sample_weight=None, pos_label=None):
     is_positive, scores, weights = _validation.check_binary_inputs(
         y_true, y_score, sample_weight, pos_label
     )
-    is_negative = ~is_positive
-    pos, pos_weight = _sorted_class(
-        scores[is_positive], None if weights is None else weights[is_positive]
-    )
-    neg, neg_weight = _sorted_class(
-        scores[is_negative], None if weights is None else weights[is_negative]
-    )
+    pos, neg = split_by_class(scores, is_positive)
+    pos_weight = neg_weight = None
+    if weights is not None:
+        pos_weight, neg_weight = split_by_class(weights, is_positive)
+    pos, pos_weight = _sorted_class(pos, pos_weight)
+    neg, neg_weight = _sorted_class(neg, neg_weight)
     return SortedRanking(pos, pos_weight, neg, neg_weight)
 
 

@@ -83,10 +83,12 @@ def davis_goadrich_segment(tp_a, fp_a, tp_b, fp_b):
     to rounding once the nodes are far from the pole of p(t); the first steps are summed one by one.
     """
     dtp = tp_b - tp_a
+    p_prev = start_precision(tp_a, fp_a, tp_b, fp_b)
+    if dtp <= 1.0:  # a single (possibly partial) step: one trapezoid
+        return 0.5 * dtp * (p_prev + tp_b / (tp_b + fp_b))
     s = (fp_b - fp_a) / dtp
     b = 1.0 + s
     a = fp_a - s * tp_a
-    p_prev = start_precision(tp_a, fp_a, tp_b, fp_b)
     t = tp_a
     total = 0.0
     while t + 1.0 <= tp_b and t + a / b < _EULER_MACLAURIN_FROM:

@@ -2,7 +2,7 @@
 
 Operating points arrive sorted by (fp, tp), so the upper hull is one stack pass: a new point pops
 every vertex that it makes a non-right turn (collinear points are dropped). Rows of the stack are
-(fp, tp, threshold); the stack doubles when full, so memory follows the hull, not the input.
+(fp, tp, threshold). The caller owns the stack and grows it when full, so memory follows the hull.
 """
 import numpy as np
 
@@ -12,14 +12,9 @@ from .area import interpolated_segment
 HULL_COLUMNS = 3
 
 
-@jit
-def new_hull():
-    return np.empty((64, HULL_COLUMNS))
-
-
 @jit(inline="always")
 def push(hull, n, fp, tp, threshold):
-    """Add point (fp, tp) to the hull held in hull[:n]; returns the (possibly regrown) stack and n."""
+    """Add point (fp, tp) to the hull in hull[:n]; returns the new n. Needs n < len(hull)."""
     while n >= 2:
         fp0 = hull[n - 2, 0]
         tp0 = hull[n - 2, 1]
@@ -27,14 +22,18 @@ def push(hull, n, fp, tp, threshold):
         if turn < 0.0:
             break
         n -= 1
-    if n == hull.shape[0]:
-        grown = np.empty((2 * n, HULL_COLUMNS))
-        grown[:n] = hull
-        hull = grown
     hull[n, 0] = fp
     hull[n, 1] = tp
     hull[n, 2] = threshold
-    return hull, n + 1
+    return n + 1
+
+
+@jit
+def grown(hull):
+    """A stack of twice the capacity holding the same rows."""
+    bigger = np.empty((2 * hull.shape[0], HULL_COLUMNS))
+    bigger[: hull.shape[0]] = hull
+    return bigger
 
 
 @jit

@@ -9,26 +9,109 @@ import numpy as np
 
 from .._jit import jit
 from .area import davis_goadrich_segment, interpolated_segment
-from .hull import hull_areas, new_hull, push
+from .hull import HULL_COLUMNS, grown, hull_areas, push
 
-# Indices into the statistics vector returned by sweep().
+# Indices into the state vector that sweep() returns: the results first, then the cursor.
 N_POS, N_NEG, N_POINTS, ROC2, INTERPOLATED, DAVIS_GOADRICH, AVERAGE_PRECISION = range(7)
-LOWER2, UPPER2, HULL_ROC2, HULL_INTERPOLATED, N_STATS = range(7, 12)
+LOWER2, UPPER2, HULL_ROC2, HULL_INTERPOLATED = range(7, 11)
+_I, _J, _N_HULL, _GROUP_MAX_PRECISION, _ROSE, _CORNER_THRESHOLD, _LAST_THRESHOLD = range(11, 18)
+_DONE, _N_STATE = range(18, 20)
 
 
 @jit(inline="always")
 def _take_ties(scores, weights, i, threshold):
     """Consume scores[.. i] equal to threshold from the top; returns (weight taken, new i)."""
+    unit = weights.size == 0
     taken = 0.0
-    if weights.size == 0:
-        start = i
-        while i >= 0 and scores[i] == threshold:
-            i -= 1
-        return float(start - i), i
     while i >= 0 and scores[i] == threshold:
-        taken += weights[i]
+        taken += 1.0 if unit else weights[i]
         i -= 1
     return taken, i
+
+
+@jit
+def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
+    """The sweep proper, from the cursor in ``state`` until the end or a full hull stack.
+
+    All running values live in locals and go back to ``state`` on return, so the caller can grow
+    the stack and resume (reallocating inside this loop would slow every iteration).
+    """
+    i = int(state[_I])
+    j = int(state[_J])
+    tp = state[N_POS]
+    fp = state[N_NEG]
+    n_points = int(state[N_POINTS])
+    n_hull = int(state[_N_HULL])
+    roc2 = state[ROC2]
+    interpolated = state[INTERPOLATED]
+    davis_goadrich = state[DAVIS_GOADRICH]
+    average_precision = state[AVERAGE_PRECISION]
+    lower2 = state[LOWER2]
+    upper2 = state[UPPER2]
+    group_max_precision = state[_GROUP_MAX_PRECISION]
+    rose = state[_ROSE] != 0.0
+    corner_threshold = state[_CORNER_THRESHOLD]
+    last_threshold = state[_LAST_THRESHOLD]
+    store = points.shape[0] > 0
+    done = True
+    while i >= 0 or j >= 0:
+        if j < 0 or (i >= 0 and pos[i] >= neg[j]):
+            threshold = pos[i]
+        else:
+            threshold = neg[j]
+        i_before, j_before = i, j
+        dtp, i = _take_ties(pos, pos_w, i, threshold)
+        dfp, j = _take_ties(neg, neg_w, j, threshold)
+        if dtp == 0.0 and dfp == 0.0:
+            continue
+        # Only a point that ends a rise (dtp > 0) and starts a run to the right (dfp > 0) can be
+        # a hull vertex; the others sit inside a vertical or horizontal run.
+        if dfp > 0.0 and rose:
+            if n_hull == hull.shape[0]:
+                i, j = i_before, j_before
+                done = False
+                break
+            n_hull = push(hull, n_hull, fp, tp, corner_threshold)
+        tp_b = tp + dtp
+        fp_b = fp + dfp
+        roc2 += dfp * (tp + tp_b)
+        rose = dtp > 0.0
+        if rose:
+            interpolated += interpolated_segment(tp, fp, tp_b, fp_b)
+            davis_goadrich += davis_goadrich_segment(tp, fp, tp_b, fp_b)
+            precision_b = tp_b / (tp_b + fp_b)
+            average_precision += dtp * precision_b
+            # (0, 1) stands in for the origin; other points at recall 0 have precision 0.
+            precision_a = 1.0 if tp + fp == 0.0 else tp / (tp + fp)
+            lower2 += dtp * (precision_a + precision_b)
+            upper2 += dtp * (group_max_precision + precision_b)
+            group_max_precision = precision_b
+            corner_threshold = threshold
+        tp = tp_b
+        fp = fp_b
+        last_threshold = threshold
+        if store:
+            points[n_points, 0] = threshold
+            points[n_points, 1] = tp
+            points[n_points, 2] = fp
+        n_points += 1
+    state[_I] = i
+    state[_J] = j
+    state[N_POS] = tp
+    state[N_NEG] = fp
+    state[N_POINTS] = n_points
+    state[_N_HULL] = n_hull
+    state[ROC2] = roc2
+    state[INTERPOLATED] = interpolated
+    state[DAVIS_GOADRICH] = davis_goadrich
+    state[AVERAGE_PRECISION] = average_precision
+    state[LOWER2] = lower2
+    state[UPPER2] = upper2
+    state[_GROUP_MAX_PRECISION] = group_max_precision
+    state[_ROSE] = rose
+    state[_CORNER_THRESHOLD] = corner_threshold
+    state[_LAST_THRESHOLD] = last_threshold
+    state[_DONE] = done
 
 
 @jit
@@ -39,53 +122,26 @@ def sweep(pos, pos_w, neg, neg_w, points):
     and trapezoid sums doubled, PR areas in tp units); ``hull`` holds the ROC-hull vertices as
     (fp, tp, threshold) rows, origin first. A threshold whose examples all weigh 0 makes no point.
     """
-    store = points.shape[0] > 0
-    stats = np.zeros(N_STATS)
-    i = pos.size - 1
-    j = neg.size - 1
-    tp = 0.0
-    fp = 0.0
-    group_max_precision = 1.0  # highest precision at the current recall; (0, 1) starts the curve
-    n_points = 1
-    if store:
+    state = np.zeros(_N_STATE)
+    state[_I] = pos.size - 1
+    state[_J] = neg.size - 1
+    state[N_POINTS] = 1
+    state[_GROUP_MAX_PRECISION] = 1.0  # highest precision at the current recall; (0, 1) starts
+    if points.shape[0] > 0:
         points[0, 0] = np.inf
         points[0, 1] = 0.0
         points[0, 2] = 0.0
-    hull = new_hull()
-    hull, n_hull = push(hull, 0, 0.0, 0.0, np.inf)
-    while i >= 0 or j >= 0:
-        if j < 0 or (i >= 0 and pos[i] >= neg[j]):
-            threshold = pos[i]
-        else:
-            threshold = neg[j]
-        dtp, i = _take_ties(pos, pos_w, i, threshold)
-        dfp, j = _take_ties(neg, neg_w, j, threshold)
-        if dtp == 0.0 and dfp == 0.0:
-            continue
-        tp_b = tp + dtp
-        fp_b = fp + dfp
-        stats[ROC2] += dfp * (tp + tp_b)
-        if dtp > 0.0:
-            stats[INTERPOLATED] += interpolated_segment(tp, fp, tp_b, fp_b)
-            stats[DAVIS_GOADRICH] += davis_goadrich_segment(tp, fp, tp_b, fp_b)
-            precision_b = tp_b / (tp_b + fp_b)
-            stats[AVERAGE_PRECISION] += dtp * precision_b
-            # (0, 1) stands in for the origin; other points at recall 0 have precision 0.
-            precision_a = 1.0 if tp + fp == 0.0 else tp / (tp + fp)
-            stats[LOWER2] += dtp * (precision_a + precision_b)
-            stats[UPPER2] += dtp * (group_max_precision + precision_b)
-            group_max_precision = precision_b
-        tp = tp_b
-        fp = fp_b
-        hull, n_hull = push(hull, n_hull, fp, tp, threshold)
-        if store:
-            points[n_points, 0] = threshold
-            points[n_points, 1] = tp
-            points[n_points, 2] = fp
-        n_points += 1
+    hull = np.empty((64, HULL_COLUMNS))
+    state[_N_HULL] = push(hull, 0, 0.0, 0.0, np.inf)
+    _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
+    while state[_DONE] == 0.0:
+        hull = grown(hull)
+        _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
+    n_hull = int(state[_N_HULL])
+    if n_hull == hull.shape[0]:
+        hull = grown(hull)
+    # The last point always closes the hull.
+    n_hull = push(hull, n_hull, state[N_NEG], state[N_POS], state[_LAST_THRESHOLD])
     hull = hull[:n_hull]
-    stats[HULL_ROC2], stats[HULL_INTERPOLATED] = hull_areas(hull)
-    stats[N_POS] = tp
-    stats[N_NEG] = fp
-    stats[N_POINTS] = n_points
-    return stats, hull
+    state[HULL_ROC2], state[HULL_INTERPOLATED] = hull_areas(hull)
+    return state, hull

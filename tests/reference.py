@@ -1,0 +1,323 @@
+"""Slow oracles written straight from SPEC.md, deliberately unlike the kernels.
+
+The kernels merge-walk two sorted arrays, use a log1p rewrite and Euler-Maclaurin for the areas
+and a monotone-chain stack for the hull. Here instead:
+
+* operating points are found by brute force (for each distinct score, sum the weights of every
+  row scored at or above it), in exact ``Fraction`` arithmetic;
+* AUC-ROC is counted pair by pair (Mann-Whitney, ties 1/2);
+* the interpolated PR area uses the plain closed form ``dtp/b - a/b^2 ln(...)`` in ``mpmath`` with
+  enough digits that its cancellation does not matter;
+* Davis & Goadrich, average precision and the trapezoid estimators are exact ``Fraction`` sums;
+* the ROC convex hull is found by gift wrapping (Jarvis march), also in ``Fraction``.
+
+Inputs are plain lists or NumPy arrays: labels (bool-like), scores (real, +-inf allowed) and
+optional non-negative weights. Counts are ``Fraction``; every area is returned as an exact
+``Fraction`` or a high-precision ``mpmath.mpf``; convert with ``float()`` to compare.
+"""
+import math
+from fractions import Fraction
+
+import mpmath
+
+DPS = 60
+
+
+def _rows(y, s, w=None):
+    """(is_positive, score as float, weight as Fraction) for every row."""
+    y = [bool(v) for v in y]
+    s = [float(v) for v in s]
+    w = [Fraction(1)] * len(y) if w is None else [Fraction(float(v)) for v in w]
+    assert len(y) == len(s) == len(w)
+    return list(zip(y, s, w))
+
+
+def totals(y, s, w=None):
+    """(P, N): total positive and negative weight."""
+    rows = _rows(y, s, w)
+    return (sum((wt for pos, _, wt in rows if pos), Fraction(0)),
+            sum((wt for pos, _, wt in rows if not pos), Fraction(0)))
+
+
+def distinct_scores(s):
+    """Distinct score values, descending; values that compare equal (-0.0, 0.0) are one."""
+    found = []
+    for v in (float(x) for x in s):
+        if not any(v == f for f in found):
+            found.append(v)
+    return sorted(found, reverse=True)
+
+
+def operating_points(y, s, w=None):
+    """[(threshold, TP, FP)], origin (inf, 0, 0) first, one point per distinct score (SPEC §2).
+
+    TP and FP at threshold t are the weights of positives / negatives with score >= t, summed
+    afresh for every threshold. A threshold whose rows all weigh 0 makes no point.
+    """
+    rows = _rows(y, s, w)
+    points = [(math.inf, Fraction(0), Fraction(0))]
+    for t in distinct_scores(s):
+        new_weight = sum((wt for _, v, wt in rows if v == t), Fraction(0))
+        if new_weight == 0:
+            continue
+        tp = sum((wt for pos, v, wt in rows if pos and v >= t), Fraction(0))
+        fp = sum((wt for pos, v, wt in rows if not pos and v >= t), Fraction(0))
+        points.append((t, tp, fp))
+    return points
+
+
+def counts(points):
+    """[(TP, FP)] of a list of (threshold, TP, FP) points."""
+    return [(tp, fp) for _, tp, fp in points]
+
+
+# ---------------------------------------------------------------------------------------------
+# ROC
+
+
+def auc_roc_pairwise(y, s, w=None):
+    """Mann-Whitney U / (P N): every (positive, negative) pair, ties 1/2, weights multiply."""
+    rows = _rows(y, s, w)
+    pos = [(v, wt) for p, v, wt in rows if p]
+    neg = [(v, wt) for p, v, wt in rows if not p]
+    u = Fraction(0)
+    for vp, wp in pos:
+        for vn, wn in neg:
+            if vp > vn:
+                u += wp * wn
+            elif vp == vn:
+                u += wp * wn / 2
+    n_pos = sum((wt for _, wt in pos), Fraction(0))
+    n_neg = sum((wt for _, wt in neg), Fraction(0))
+    return u / (n_pos * n_neg)
+
+
+def trapezoid_roc_area(vertices):
+    """Area under a polyline of (FP, TP) count points, normalised by its last point (N, P)."""
+    n_neg, n_pos = vertices[-1]
+    area = Fraction(0)
+    for (fa, ta), (fb, tb) in zip(vertices, vertices[1:]):
+        area += (fb - fa) * (ta + tb) / 2
+    return area / (n_pos * n_neg)
+
+
+def _cross(o, a, b):
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def roc_hull_bruteforce(points):
+    """ROC convex hull by gift wrapping: vertex list [(FP, TP)] from the origin to (N, P).
+
+    ``points`` are (threshold, TP, FP) or (TP, FP) tuples. From the current vertex the next one
+    is the point that no other point lies to the left of (clockwise walk from the lowest-left
+    point); among collinear candidates the farthest wins, so collinear points are dropped.
+    """
+    pts = sorted({(p[-1], p[-2]) for p in points})  # unique (FP, TP)
+    origin, end = pts[0], pts[-1]
+    assert origin == (0, 0) and all(f <= end[0] and t <= end[1] for f, t in pts)
+    hull = [origin]
+    current = origin
+    while current != end:
+        candidate = None
+        for q in pts:
+            if q == current:
+                continue
+            if candidate is None:
+                candidate = q
+                continue
+            turn = _cross(current, candidate, q)
+            dq = (q[0] - current[0], q[1] - current[1])
+            dc = (candidate[0] - current[0], candidate[1] - current[1])
+            ahead = dq[0] * dc[0] + dq[1] * dc[1] > 0
+            farther = dq[0] ** 2 + dq[1] ** 2 > dc[0] ** 2 + dc[1] ** 2
+            if turn > 0 or (turn == 0 and ahead and farther):
+                candidate = q
+        hull.append(candidate)
+        current = candidate
+        assert len(hull) <= len(pts)
+    return hull
+
+
+def roc_hull_points(points):
+    """The operating points (threshold, TP, FP) that are ROC-hull vertices, in curve order."""
+    vertices = roc_hull_bruteforce(points)
+    by_count = {(fp, tp): (t, tp, fp) for t, tp, fp in points}
+    return [by_count[v] for v in vertices]
+
+
+def auc_roc_hull(points):
+    return trapezoid_roc_area(roc_hull_bruteforce(points))
+
+
+# ---------------------------------------------------------------------------------------------
+# PR areas; ``cnt`` is a list of (TP, FP) count points, origin first, last = (P, N).
+
+
+def _mpf(x):
+    x = Fraction(x)
+    return mpmath.mpf(x.numerator) / x.denominator
+
+
+def interpolated_segment(tp_a, fp_a, tp_b, fp_b):
+    """Integral over tp in [TP_A, TP_B] of tp / (tp + FP_A + s (tp - TP_A)), plain closed form.
+
+    Evaluated with the working precision raised by the digits the closed form can cancel
+    (about log10 of D_A / dTP), so the result is good to far more than double precision.
+    """
+    dtp = tp_b - tp_a
+    s = (fp_b - fp_a) / dtp
+    a = fp_a - s * tp_a
+    b = 1 + s
+    if a == 0:
+        with mpmath.workdps(DPS):
+            return _mpf(dtp / b)
+    d_a, d_b = a + b * tp_a, a + b * tp_b  # = TP + FP at A and B
+    extra = 2 * max(0, math.ceil(math.log10(float(d_a / dtp) + 1.0)))
+    with mpmath.workdps(DPS + extra):
+        value = _mpf(dtp / b) - _mpf(a / (b * b)) * mpmath.log(_mpf(d_b) / _mpf(d_a))
+    with mpmath.workdps(DPS):
+        return +value
+
+
+def interpolated_segment_quad(tp_a, fp_a, tp_b, fp_b):
+    """The same integral by mpmath.quad (a check of the closed form, not used by the oracles)."""
+    s = (fp_b - fp_a) / (tp_b - tp_a)
+    with mpmath.workdps(DPS):
+        s_m, fa, ta, tb = _mpf(s), _mpf(fp_a), _mpf(tp_a), _mpf(tp_b)
+        return mpmath.quad(lambda t: t / (t + fa + s_m * (t - ta)), [ta, tb])
+
+
+def interpolated_area(cnt):
+    """SPEC §5 ``interpolated``: sum of the segment integrals over recall, as mpmath.mpf."""
+    n_pos = cnt[-1][0]
+    with mpmath.workdps(DPS):
+        total = mpmath.mpf(0)
+        for (ta, fa), (tb, fb) in zip(cnt, cnt[1:]):
+            if tb > ta:
+                total += interpolated_segment(ta, fa, tb, fb)
+        return total / _mpf(n_pos)
+
+
+def _start_precision(tp_a, fp_a, s):
+    """Precision where a segment leaves A (SPEC §4 limits at tp = 0)."""
+    if tp_a > 0:
+        return tp_a / (tp_a + fp_a)
+    if fp_a > 0:
+        return Fraction(0)
+    return 1 / (1 + s)
+
+
+def davis_goadrich_area(cnt):
+    """SPEC §5 ``davis_goadrich``: trapezoids over nodes TP_A, TP_A + 1, ..., TP_B (exact)."""
+    n_pos = cnt[-1][0]
+    total = Fraction(0)
+    for (ta, fa), (tb, fb) in zip(cnt, cnt[1:]):
+        if tb <= ta:
+            continue
+        s = (fb - fa) / (tb - ta)
+        nodes = [ta]
+        k = 1
+        while ta + k <= tb:
+            nodes.append(ta + k)
+            k += 1
+        if nodes[-1] < tb:
+            nodes.append(tb)
+        values = [_start_precision(ta, fa, s)]
+        values += [t / (t + fa + s * (t - ta)) for t in nodes[1:]]
+        for i in range(1, len(nodes)):
+            total += (nodes[i] - nodes[i - 1]) * (values[i - 1] + values[i]) / 2
+    return total / n_pos
+
+
+def average_precision(cnt):
+    """SPEC §5: sum over points with dTP > 0 of (dTP / P) precision(B)."""
+    n_pos = cnt[-1][0]
+    return sum(((tb - ta) / n_pos * tb / (tb + fb)
+                for (ta, _), (tb, fb) in zip(cnt, cnt[1:]) if tb > ta), Fraction(0))
+
+
+def pr_points(cnt):
+    """(recall, precision) of every operating point after the origin, preceded by (0, 1)."""
+    n_pos = cnt[-1][0]
+    return [(Fraction(0), Fraction(1))] + [(tp / n_pos, tp / (tp + fp)) for tp, fp in cnt[1:]]
+
+
+def _grouped_by_recall(cnt):
+    groups = {}
+    for r, p in pr_points(cnt):
+        low, high = groups.get(r, (p, p))
+        groups[r] = (min(low, p), max(high, p))
+    return [groups[r] + (r,) for r in sorted(groups)]
+
+
+def lower_trapezoid(cnt):
+    """Boyd et al. 2013: min precision at the left recall, max at the right one."""
+    g = _grouped_by_recall(cnt)
+    return sum(((rb - ra) * (low_a + high_b) / 2
+                for (low_a, _, ra), (_, high_b, rb) in zip(g, g[1:])), Fraction(0))
+
+
+def upper_trapezoid(cnt):
+    """Boyd et al. 2013: max precision at both ends."""
+    g = _grouped_by_recall(cnt)
+    return sum(((rb - ra) * (high_a + high_b) / 2
+                for (_, high_a, ra), (_, high_b, rb) in zip(g, g[1:])), Fraction(0))
+
+
+def linear(cnt):
+    """Straight lines between (0, 1) and every PR point, trapezoid rule."""
+    pts = pr_points(cnt)
+    return sum(((rb - ra) * (pa + pb) / 2 for (ra, pa), (rb, pb) in zip(pts, pts[1:])),
+               Fraction(0))
+
+
+def hull_area(points):
+    """SPEC §5 ``hull``: the interpolated area over the ROC-hull vertices only."""
+    return interpolated_area([(tp, fp) for fp, tp in roc_hull_bruteforce(points)])
+
+
+def auc_pr_min(n_pos, n_neg):
+    """SPEC §6: 1 + (1 - pi) ln(1 - pi) / pi, at high precision (1 when there are no negatives)."""
+    if n_neg == 0:
+        return mpmath.mpf(1)
+    with mpmath.workdps(DPS):
+        pi = _mpf(Fraction(n_pos) / (Fraction(n_pos) + Fraction(n_neg)))
+        return 1 + (1 - pi) * mpmath.log(1 - pi) / pi
+
+
+# ---------------------------------------------------------------------------------------------
+# PR curve points as fastpr reports them
+
+
+def pr_curve_precision(cnt):
+    """Precision of every operating point, the origin included, with SPEC §4's limits at tp = 0:
+    the origin takes the first step's dTP / (dTP + dFP), other tp = 0 points take 0."""
+    (t0, f0), (t1, f1) = cnt[0], cnt[1]
+    first = (t1 - t0) / ((t1 - t0) + (f1 - f0))
+    return [first if tp + fp == 0 else tp / (tp + fp) for tp, fp in cnt]
+
+
+def evaluation(y, s, w=None):
+    """Every field of fastpr.Evaluation, from the oracles (exact or high precision)."""
+    points = operating_points(y, s, w)
+    cnt = counts(points)
+    n_pos, n_neg = cnt[-1]
+    interp = interpolated_area(cnt)
+    minimum = auc_pr_min(n_pos, n_neg)
+    return dict(
+        n_pos=n_pos,
+        n_neg=n_neg,
+        prevalence=n_pos / (n_pos + n_neg),
+        n_thresholds=len(points) - 1,
+        auc_roc=auc_roc_pairwise(y, s, w),
+        auc_roc_hull=auc_roc_hull(points),
+        auc_pr=interp,
+        auc_pr_dg=davis_goadrich_area(cnt),
+        average_precision=average_precision(cnt),
+        auc_pr_lower=lower_trapezoid(cnt),
+        auc_pr_upper=upper_trapezoid(cnt),
+        auc_pr_linear=linear(cnt),
+        auc_pr_hull=hull_area(points),
+        auc_pr_min=minimum,
+        auc_npr=(interp - minimum) / (1 - minimum),
+    )

@@ -1,0 +1,76 @@
+"""Hypothesis strategies for small rankings: many ties, special floats, integer and float weights."""
+import math
+import os
+
+import numpy as np
+from hypothesis import settings
+from hypothesis import strategies as st
+
+# FASTPR_HYPOTHESIS_SCALE=20 (say) multiplies every example count, for a deeper run.
+_SCALE = float(os.environ.get("FASTPR_HYPOTHESIS_SCALE", "1"))
+SETTINGS = settings(max_examples=int(150 * _SCALE), deadline=None)
+FEW = settings(max_examples=int(40 * _SCALE), deadline=None)
+
+SPECIAL_SCORES = [0.0, -0.0, math.inf, -math.inf, 1.0, -1.0, 0.5, 1e-300, 5e-324, -5e-324,
+                  1.7976931348623157e308, -1.7976931348623157e308, 2.0**53, 2.0**53 + 2]
+# Exactly representable in float32 (float(np.finfo(np.float32).max), smallest subnormal, 2**24).
+SPECIAL_SCORES_32 = [0.0, -0.0, math.inf, -math.inf, 1.0, -1.0, 0.5, 2.0**-149, -(2.0**-149),
+                     3.4028234663852886e38, -3.4028234663852886e38, 2.0**24, 2.0**24 + 2]
+POSITIVE_FLOAT_WEIGHTS = st.floats(0.01, 4.0)
+
+
+def score_pools(width=64):
+    """A small set of distinct-ish float values (rows draw from it, so ties are common)."""
+    special = SPECIAL_SCORES if width == 64 else SPECIAL_SCORES_32
+    element = st.one_of(st.sampled_from(special),
+                        st.floats(allow_nan=False, width=width))
+    return st.lists(element, min_size=1, max_size=8)
+
+
+@st.composite
+def rankings(draw, *, min_n=2, max_n=40, scores=("int", "float"), weights=("none", "int", "float"),
+             defined=True, float_width=64, max_int_weight=3):
+    """(y, s, w): bool labels, float scores, weights (None or float64 array).
+
+    ``defined``: at least one positive and one negative with nonzero weight.
+    """
+    n = draw(st.integers(min_n, max_n))
+    kind = draw(st.sampled_from(scores))
+    if kind == "int":
+        s = [float(v) for v in draw(st.lists(st.integers(-3, 3), min_size=n, max_size=n))]
+    else:
+        pool = draw(score_pools(float_width))
+        s = draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n))
+    y = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    weight_kind = draw(st.sampled_from(weights))
+    if weight_kind == "none":
+        w = None
+        positive_weight = st.just(1.0)
+    elif weight_kind == "int":
+        w = [float(v) for v in draw(st.lists(st.integers(0, max_int_weight),
+                                             min_size=n, max_size=n))]
+        positive_weight = st.integers(1, max_int_weight).map(float)
+    else:
+        w = draw(st.lists(st.one_of(st.just(0.0), POSITIVE_FLOAT_WEIGHTS),
+                          min_size=n, max_size=n))
+        positive_weight = POSITIVE_FLOAT_WEIGHTS
+    if defined:
+        assert n >= 2
+        i = draw(st.integers(0, n - 1))
+        j = draw(st.integers(0, n - 2))
+        j = j + 1 if j >= i else j
+        y[i], y[j] = True, False
+        if w is not None:
+            for k in (i, j):
+                if w[k] == 0:
+                    w[k] = draw(positive_weight)
+    elif w is not None and not any(w):
+        w[0] = draw(positive_weight)
+    dtype = np.float64 if float_width == 64 else np.float32
+    return (np.array(y, dtype=bool), np.array(s, dtype=dtype),
+            None if w is None else np.array(w, dtype=np.float64))
+
+
+def integer_weighted(w):
+    """True when every weight is a whole number (or there are none): float sums are then exact."""
+    return w is None or bool(np.all(w == np.round(w)))
