@@ -5,6 +5,18 @@ from dataclasses import dataclass
 from . import _validation
 from ._ranking import run_sweep, sort_ranking
 from ._results import Result
+from ._kernels.summary import (
+    AUC_ROC,
+    AUC_ROC_HULL,
+    AVERAGE_PRECISION,
+    DAVIS_GOADRICH,
+    HULL,
+    INTERPOLATED,
+    LINEAR,
+    LOWER_TRAPEZOID,
+    UPPER_TRAPEZOID,
+    summarise,
+)
 from .space import interpolated_auc_pr_min
 
 # Each estimator of SPEC section 5 and the Evaluation field that holds it.
@@ -57,29 +69,26 @@ class Evaluation(Result):
 
 def _evaluation_from_sweep(sweep):
     """Normalise the sweep's sums; metrics that the class totals leave undefined are NaN."""
-    n_pos, n_neg = sweep["N_POS"], sweep["N_NEG"]
-    pr_scale = n_pos if n_pos > 0 else math.nan
-    roc_scale = 2.0 * n_pos * n_neg if n_pos > 0 and n_neg > 0 else math.nan
-    auc_pr = sweep["INTERPOLATED"] / pr_scale
+    n_pos, n_neg = float(sweep["N_POS"]), float(sweep["N_NEG"])
+    areas = summarise(sweep.stats).tolist()
     auc_pr_min = interpolated_auc_pr_min(n_pos, n_neg)
-    lower = sweep["LOWER2"] / (2.0 * pr_scale)
+    auc_pr = areas[INTERPOLATED]
     return Evaluation(
-        n_pos=float(n_pos),
-        n_neg=float(n_neg),
-        prevalence=float(n_pos / (n_pos + n_neg)),
+        n_pos=n_pos,
+        n_neg=n_neg,
+        prevalence=n_pos / (n_pos + n_neg),
         n_thresholds=int(sweep["N_POINTS"]) - 1,
-        auc_roc=float(sweep["ROC2"] / roc_scale),
-        auc_roc_hull=float(sweep["HULL_ROC2"] / roc_scale),
-        auc_pr=float(auc_pr),
-        auc_pr_dg=float(sweep["DAVIS_GOADRICH"] / pr_scale),
-        average_precision=float(sweep["AVERAGE_PRECISION"] / pr_scale),
-        auc_pr_lower=float(lower),
-        auc_pr_upper=float(sweep["UPPER2"] / (2.0 * pr_scale)),
-        # Both join the last point of one recall to the first point of the next (see auc_pr).
-        auc_pr_linear=float(lower),
-        auc_pr_hull=float(sweep["HULL_INTERPOLATED"] / pr_scale),
-        auc_pr_min=float(auc_pr_min),
-        auc_npr=float((auc_pr - auc_pr_min) / (1.0 - auc_pr_min)) if n_neg > 0 else math.nan,
+        auc_roc=areas[AUC_ROC],
+        auc_roc_hull=areas[AUC_ROC_HULL],
+        auc_pr=auc_pr,
+        auc_pr_dg=areas[DAVIS_GOADRICH],
+        average_precision=areas[AVERAGE_PRECISION],
+        auc_pr_lower=areas[LOWER_TRAPEZOID],
+        auc_pr_upper=areas[UPPER_TRAPEZOID],
+        auc_pr_linear=areas[LINEAR],
+        auc_pr_hull=areas[HULL],
+        auc_pr_min=auc_pr_min,
+        auc_npr=(auc_pr - auc_pr_min) / (1.0 - auc_pr_min) if n_neg > 0 else math.nan,
     )
 
 

@@ -1,0 +1,49 @@
+"""Normalise the sweep's running sums into areas, and the whole pipeline for compiled callers."""
+import numpy as np
+
+from .._jit import jit
+from . import sweep as _sweep
+from .split import split_by_class
+
+# Order of the summary vector: AUC-ROC, its hull, then the PR areas in fastpr.PR_METHODS order.
+AUC_ROC, AUC_ROC_HULL = 0, 1
+INTERPOLATED, DAVIS_GOADRICH, AVERAGE_PRECISION, LOWER_TRAPEZOID = 2, 3, 4, 5
+UPPER_TRAPEZOID, LINEAR, HULL, N_SUMMARY = 6, 7, 8, 9
+
+@jit
+def summarise(stats):
+    """Areas from the statistics of ``sweep``; NaN where a missing class leaves them undefined."""
+    n_pos = stats[_sweep.N_POS]
+    n_neg = stats[_sweep.N_NEG]
+    pr_scale = n_pos if n_pos > 0.0 else np.nan
+    roc_scale = 2.0 * n_pos * n_neg if n_pos > 0.0 and n_neg > 0.0 else np.nan
+    out = np.empty(N_SUMMARY)
+    out[AUC_ROC] = stats[_sweep.ROC2] / roc_scale
+    out[AUC_ROC_HULL] = stats[_sweep.HULL_ROC2] / roc_scale
+    out[INTERPOLATED] = stats[_sweep.INTERPOLATED] / pr_scale
+    out[DAVIS_GOADRICH] = stats[_sweep.DAVIS_GOADRICH] / pr_scale
+    out[AVERAGE_PRECISION] = stats[_sweep.AVERAGE_PRECISION] / pr_scale
+    out[LOWER_TRAPEZOID] = stats[_sweep.LOWER2] / (2.0 * pr_scale)
+    out[UPPER_TRAPEZOID] = stats[_sweep.UPPER2] / (2.0 * pr_scale)
+    # Both join the last point of one recall to the first point of the next.
+    out[LINEAR] = out[LOWER_TRAPEZOID]
+    out[HULL] = stats[_sweep.HULL_INTERPOLATED] / pr_scale
+    return out
+
+
+@jit
+def summary(y_true, y_score, sample_weight):
+    """Every area of one ranking, for callers inside compiled code (see fastpr.kernels)."""
+    pos, neg = split_by_class(y_score, y_true)
+    if sample_weight.size == 0:
+        pos.sort()
+        neg.sort()
+        pos_w = neg_w = sample_weight
+    else:
+        pos_w, neg_w = split_by_class(sample_weight, y_true)
+        pos_order = np.argsort(pos, kind="mergesort")
+        neg_order = np.argsort(neg, kind="mergesort")
+        pos, pos_w = pos[pos_order], pos_w[pos_order]
+        neg, neg_w = neg[neg_order], neg_w[neg_order]
+    stats, _ = _sweep.sweep(pos, pos_w, neg, neg_w, np.empty((0, 3)))
+    return summarise(stats)

@@ -1,0 +1,47 @@
+"""fastpr.kernels inside a user's own @numba.njit function agrees with the Python API."""
+import numba
+import numpy as np
+import pytest
+from hypothesis import given
+
+import fastpr
+from fastpr import kernels
+from strategies import SETTINGS, rankings
+
+FIELDS = {
+    kernels.AUC_ROC: "auc_roc",
+    kernels.AUC_ROC_HULL: "auc_roc_hull",
+    kernels.INTERPOLATED: "auc_pr",
+    kernels.DAVIS_GOADRICH: "auc_pr_dg",
+    kernels.AVERAGE_PRECISION: "average_precision",
+    kernels.LOWER_TRAPEZOID: "auc_pr_lower",
+    kernels.UPPER_TRAPEZOID: "auc_pr_upper",
+    kernels.LINEAR: "auc_pr_linear",
+    kernels.HULL: "auc_pr_hull",
+}
+
+
+@numba.njit
+def _user_loop(y_true, score_rows, sample_weight):
+    """What a learner does: score many candidate rankings of the same labels in compiled code."""
+    out = np.empty((score_rows.shape[0], 9))
+    for k in range(score_rows.shape[0]):
+        out[k] = kernels.summary(y_true, score_rows[k], sample_weight)
+    return out
+
+
+@SETTINGS
+@given(rankings())
+def test_summary_inside_njit_matches_evaluate(case):
+    y, s, w = case
+    rows = np.stack([s, -s, np.round(s * 0.5)])
+    got = _user_loop(y, rows, np.empty(0) if w is None else w)
+    for row, scores in zip(got, rows):
+        expected = fastpr.evaluate(y, scores, sample_weight=w)
+        for index, field in FIELDS.items():
+            assert row[index] == pytest.approx(getattr(expected, field), rel=1e-12, abs=1e-15)
+
+
+def test_summary_reports_undefined_areas_as_nan():
+    row = _user_loop(np.zeros(3, dtype=bool), np.array([[0.1, 0.2, 0.3]]), np.empty(0))[0]
+    assert np.isnan(row).all()
