@@ -53,8 +53,28 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
     corner_threshold = state[_CORNER_THRESHOLD]
     last_threshold = state[_LAST_THRESHOLD]
     store = points.shape[0] > 0
+    # Without weights or stored points, a stretch of negatives above every remaining positive
+    # only moves fp and counts thresholds: a tight loop does it.
+    fast_negatives = neg_w.size == 0 and not store
     done = True
     while i >= 0 or j >= 0:
+        bound = pos[i] if i >= 0 else -np.inf
+        if fast_negatives and j >= 0 and neg[j] > bound:
+            if rose:
+                if n_hull == hull.shape[0]:
+                    done = False
+                    break
+                n_hull = push(hull, n_hull, fp, tp, corner_threshold)
+                rose = False
+            j_start = j
+            while j >= 0 and neg[j] > bound:
+                n_points += neg[j] != last_threshold
+                last_threshold = neg[j]
+                j -= 1
+            dfp = float(j_start - j)
+            roc2 += dfp * (tp + tp)
+            fp += dfp
+            continue
         if j < 0 or (i >= 0 and pos[i] >= neg[j]):
             threshold = pos[i]
         else:
@@ -126,6 +146,7 @@ def sweep(pos, pos_w, neg, neg_w, points):
     state[_I] = pos.size - 1
     state[_J] = neg.size - 1
     state[N_POINTS] = 1
+    state[_LAST_THRESHOLD] = np.nan  # unequal to every score
     state[_GROUP_MAX_PRECISION] = 1.0  # highest precision at the current recall; (0, 1) starts
     if points.shape[0] > 0:
         points[0, 0] = np.inf

@@ -1,0 +1,1 @@
+"""asv suites for fastpr; shared data generation lives in ``_data``."""
