@@ -10,7 +10,7 @@ import numpy as np
 
 from . import _validation
 from ._kernels import sweep as _sweep
-from ._kernels.split import split_by_class
+from ._kernels.split import split_into
 
 _NO_WEIGHTS = np.empty(0)
 _NO_POINTS = np.empty((0, 3))
@@ -49,15 +49,23 @@ def _sorted_class(scores, weights):
     return scores[order], weights[order]
 
 
+def _split(values, is_positive, n_positive):
+    pos = np.empty(n_positive + 1, dtype=values.dtype)
+    neg = np.empty(values.size - n_positive + 1, dtype=values.dtype)
+    split_into(values, is_positive, pos, neg)
+    return pos[:n_positive], neg[: values.size - n_positive]
+
+
 def sort_ranking(y_true, y_score, sample_weight=None, pos_label=None):
     """Validate one ranking and sort it by class."""
     is_positive, scores, weights = _validation.check_binary_inputs(
         y_true, y_score, sample_weight, pos_label
     )
-    pos, neg = split_by_class(scores, is_positive)
+    n_positive = int(np.count_nonzero(is_positive))
+    pos, neg = _split(scores, is_positive, n_positive)
     pos_weight = neg_weight = None
     if weights is not None:
-        pos_weight, neg_weight = split_by_class(weights, is_positive)
+        pos_weight, neg_weight = _split(weights, is_positive, n_positive)
     pos, pos_weight = _sorted_class(pos, pos_weight)
     neg, neg_weight = _sorted_class(neg, neg_weight)
     return SortedRanking(pos, pos_weight, neg, neg_weight)

@@ -75,7 +75,7 @@ def _em_inverse_powers(u):
     return v * (1.0 / 12.0 - v * (1.0 / 120.0 - v / 252.0))
 
 
-@jit
+@jit(inline="always")
 def davis_goadrich_segment(tp_a, fp_a, tp_b, fp_b):
     """Composite trapezoid over nodes tp_a, tp_a + 1, ..., tp_b (last step partial).
 

@@ -15,7 +15,7 @@ from .hull import HULL_COLUMNS, grown, hull_areas, push
 N_POS, N_NEG, N_POINTS, ROC2, INTERPOLATED, DAVIS_GOADRICH, AVERAGE_PRECISION = range(7)
 LOWER2, UPPER2, HULL_ROC2, HULL_INTERPOLATED = range(7, 11)
 _I, _J, _N_HULL, _GROUP_MAX_PRECISION, _ROSE, _CORNER_THRESHOLD, _LAST_THRESHOLD = range(11, 18)
-_DONE, _N_STATE = range(18, 20)
+_RUN_TP, _DONE, _N_STATE = range(18, 21)
 
 
 @jit(inline="always")
@@ -27,6 +27,19 @@ def _take_ties(scores, weights, i, threshold):
         taken += 1.0 if unit else weights[i]
         i -= 1
     return taken, i
+
+
+@jit(inline="always")
+def _end_rise(hull, n_hull, fp, tp, corner_threshold, run_tp):
+    """A run to the right starts after a rise; returns (n_hull, area to add).
+
+    Only such a point can be a hull vertex (the others sit inside a vertical or horizontal run),
+    so it goes onto the stack. The vertical run that ends here is one straight ROC segment, so one
+    interpolated integral covers all its points.
+    """
+    n_hull = push(hull, n_hull, fp, tp, corner_threshold)
+    area = interpolated_segment(run_tp, fp, tp, fp) if tp > run_tp else 0.0
+    return n_hull, area
 
 
 @jit
@@ -52,6 +65,7 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
     rose = state[_ROSE] != 0.0
     corner_threshold = state[_CORNER_THRESHOLD]
     last_threshold = state[_LAST_THRESHOLD]
+    run_tp = state[_RUN_TP]  # tp where the current vertical run (fp constant) started
     store = points.shape[0] > 0
     # Without weights or stored points, a stretch of negatives above every remaining positive
     # only moves fp and counts thresholds: a tight loop does it.
@@ -64,8 +78,10 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
                 if n_hull == hull.shape[0]:
                     done = False
                     break
-                n_hull = push(hull, n_hull, fp, tp, corner_threshold)
+                n_hull, area = _end_rise(hull, n_hull, fp, tp, corner_threshold, run_tp)
+                interpolated += area
                 rose = False
+                run_tp = tp
             j_start = j
             while j >= 0 and neg[j] > bound:
                 n_points += neg[j] != last_threshold
@@ -84,20 +100,22 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
         dfp, j = _take_ties(neg, neg_w, j, threshold)
         if dtp == 0.0 and dfp == 0.0:
             continue
-        # Only a point that ends a rise (dtp > 0) and starts a run to the right (dfp > 0) can be
-        # a hull vertex; the others sit inside a vertical or horizontal run.
         if dfp > 0.0 and rose:
             if n_hull == hull.shape[0]:
                 i, j = i_before, j_before
                 done = False
                 break
-            n_hull = push(hull, n_hull, fp, tp, corner_threshold)
+            n_hull, area = _end_rise(hull, n_hull, fp, tp, corner_threshold, run_tp)
+            interpolated += area
         tp_b = tp + dtp
         fp_b = fp + dfp
         roc2 += dfp * (tp + tp_b)
         rose = dtp > 0.0
+        if dfp > 0.0:
+            if rose:
+                interpolated += interpolated_segment(tp, fp, tp_b, fp_b)
+            run_tp = tp_b
         if rose:
-            interpolated += interpolated_segment(tp, fp, tp_b, fp_b)
             davis_goadrich += davis_goadrich_segment(tp, fp, tp_b, fp_b)
             precision_b = tp_b / (tp_b + fp_b)
             average_precision += dtp * precision_b
@@ -131,6 +149,7 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
     state[_ROSE] = rose
     state[_CORNER_THRESHOLD] = corner_threshold
     state[_LAST_THRESHOLD] = last_threshold
+    state[_RUN_TP] = run_tp
     state[_DONE] = done
 
 
@@ -158,6 +177,9 @@ def sweep(pos, pos_w, neg, neg_w, points):
     while state[_DONE] == 0.0:
         hull = grown(hull)
         _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
+    if state[N_POS] > state[_RUN_TP]:
+        state[INTERPOLATED] += interpolated_segment(state[_RUN_TP], state[N_NEG], state[N_POS],
+                                                    state[N_NEG])
     n_hull = int(state[_N_HULL])
     if n_hull == hull.shape[0]:
         hull = grown(hull)
