@@ -13,7 +13,7 @@ from ._kernels import sweep as _sweep
 from ._kernels.split import split_into
 
 _NO_WEIGHTS = np.empty(0)
-_NO_POINTS = np.empty((0, 3))
+_NO_POINTS = np.empty((3, 0))
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class SortedRanking:
 class SweepResult:
     stats: np.ndarray
     hull: np.ndarray  # (fp, tp, threshold) rows of the ROC-hull vertices
-    points: np.ndarray  # (threshold, tp, fp) rows, or empty when not requested
+    points: np.ndarray  # rows: thresholds, tp, fp; no columns when not requested
 
     def __getitem__(self, name):
         return self.stats[getattr(_sweep, name)]
@@ -72,9 +72,9 @@ def sort_ranking(y_true, y_score, sample_weight=None, pos_label=None):
 
 
 def run_sweep(ranking, *, with_points=False):
-    points = np.empty((ranking.size + 1, 3)) if with_points else _NO_POINTS
+    points = np.empty((3, ranking.size + 1)) if with_points else _NO_POINTS
     stats, hull = _sweep.sweep(ranking.pos, ranking.pos_weight, ranking.neg, ranking.neg_weight,
                                points)
     if with_points:
-        points = points[: int(stats[_sweep.N_POINTS])].copy()
+        points = points[:, : int(stats[_sweep.N_POINTS])].copy()
     return SweepResult(stats, hull, points)

@@ -105,7 +105,7 @@ def _first_step_precision(tp, fp):
 def _points(y_true, y_score, sample_weight, pos_label):
     ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
     sweep = run_sweep(ranking, with_points=True)
-    thresholds, tp, fp = sweep.points.T.copy()
+    thresholds, tp, fp = sweep.points
     return sweep, thresholds, tp, fp
 
 

@@ -45,5 +45,5 @@ def summary(y_true, y_score, sample_weight):
         neg_order = np.argsort(neg, kind="mergesort")
         pos, pos_w = pos[pos_order], pos_w[pos_order]
         neg, neg_w = neg[neg_order], neg_w[neg_order]
-    stats, _ = _sweep.sweep(pos, pos_w, neg, neg_w, np.empty((0, 3)))
+    stats, _ = _sweep.sweep(pos, pos_w, neg, neg_w, np.empty((3, 0)))
     return summarise(stats)

@@ -2,8 +2,8 @@
 
 Preconditions (checked by the API, not here): ``pos`` and ``neg`` hold the scores of each class
 sorted ascending with no NaN; ``pos_w`` / ``neg_w`` are the matching finite non-negative weights, or
-empty arrays for unit weights. ``points`` is an (m, 3) float64 output for (threshold, tp, fp) rows:
-m = 0 stores nothing, otherwise m must exceed the number of distinct scores.
+empty arrays for unit weights. ``points`` is a (3, m) float64 output whose rows receive thresholds, tp and
+fp: m = 0 stores nothing, otherwise m must exceed the number of distinct scores.
 """
 import numpy as np
 
@@ -27,6 +27,22 @@ def _take_ties(scores, weights, i, threshold):
         taken += 1.0 if unit else weights[i]
         i -= 1
     return taken, i
+
+
+@jit(inline="always")
+def _rise_areas(tp, fp, tp_b, fp_b, group_max_precision):
+    """Davis-Goadrich, average-precision, lower and upper (doubled) areas of a rise A -> B."""
+    dtp = tp_b - tp
+    precision_b = tp_b / (tp_b + fp_b)
+    # (0, 1) stands in for the origin; other points at recall 0 have precision 0.
+    precision_a = 1.0 if tp + fp == 0.0 else tp / (tp + fp)
+    return (
+        davis_goadrich_segment(tp, fp, tp_b, fp_b),
+        dtp * precision_b,
+        dtp * (precision_a + precision_b),
+        dtp * (group_max_precision + precision_b),
+        precision_b,
+    )
 
 
 @jit(inline="always")
@@ -66,14 +82,34 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
     corner_threshold = state[_CORNER_THRESHOLD]
     last_threshold = state[_LAST_THRESHOLD]
     run_tp = state[_RUN_TP]  # tp where the current vertical run (fp constant) started
-    store = points.shape[0] > 0
-    # Without weights or stored points, a stretch of negatives above every remaining positive
-    # only moves fp and counts thresholds: a tight loop does it.
-    fast_negatives = neg_w.size == 0 and not store
+    store = points.shape[1] > 0
+    # Without weights or stored points, a stretch of one class above every remaining example of
+    # the other needs no merging, no hull work and (for positives) no logarithm: tight loops do
+    # it. A stretch of negatives only moves fp and counts thresholds.
+    fast = pos_w.size == 0 and neg_w.size == 0 and not store
     done = True
     while i >= 0 or j >= 0:
+        top_negative = neg[j] if j >= 0 else -np.inf
+        if fast and i >= 0 and pos[i] > top_negative:
+            while i >= 0 and pos[i] > top_negative:
+                threshold = pos[i]
+                tp_b = tp
+                while i >= 0 and pos[i] == threshold:
+                    tp_b += 1.0
+                    i -= 1
+                dg, ap, lo2, up2, group_max_precision = _rise_areas(tp, fp, tp_b, fp,
+                                                                     group_max_precision)
+                davis_goadrich += dg
+                average_precision += ap
+                lower2 += lo2
+                upper2 += up2
+                tp = tp_b
+                n_points += 1
+            rose = True
+            corner_threshold = last_threshold = threshold
+            continue
         bound = pos[i] if i >= 0 else -np.inf
-        if fast_negatives and j >= 0 and neg[j] > bound:
+        if fast and j >= 0 and neg[j] > bound:
             if rose:
                 if n_hull == hull.shape[0]:
                     done = False
@@ -116,22 +152,20 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
                 interpolated += interpolated_segment(tp, fp, tp_b, fp_b)
             run_tp = tp_b
         if rose:
-            davis_goadrich += davis_goadrich_segment(tp, fp, tp_b, fp_b)
-            precision_b = tp_b / (tp_b + fp_b)
-            average_precision += dtp * precision_b
-            # (0, 1) stands in for the origin; other points at recall 0 have precision 0.
-            precision_a = 1.0 if tp + fp == 0.0 else tp / (tp + fp)
-            lower2 += dtp * (precision_a + precision_b)
-            upper2 += dtp * (group_max_precision + precision_b)
-            group_max_precision = precision_b
+            dg, ap, lo2, up2, group_max_precision = _rise_areas(tp, fp, tp_b, fp_b,
+                                                                 group_max_precision)
+            davis_goadrich += dg
+            average_precision += ap
+            lower2 += lo2
+            upper2 += up2
             corner_threshold = threshold
         tp = tp_b
         fp = fp_b
         last_threshold = threshold
         if store:
-            points[n_points, 0] = threshold
-            points[n_points, 1] = tp
-            points[n_points, 2] = fp
+            points[0, n_points] = threshold
+            points[1, n_points] = tp
+            points[2, n_points] = fp
         n_points += 1
     state[_I] = i
     state[_J] = j
@@ -167,10 +201,10 @@ def sweep(pos, pos_w, neg, neg_w, points):
     state[N_POINTS] = 1
     state[_LAST_THRESHOLD] = np.nan  # unequal to every score
     state[_GROUP_MAX_PRECISION] = 1.0  # highest precision at the current recall; (0, 1) starts
-    if points.shape[0] > 0:
+    if points.shape[1] > 0:
         points[0, 0] = np.inf
-        points[0, 1] = 0.0
-        points[0, 2] = 0.0
+        points[1, 0] = 0.0
+        points[2, 0] = 0.0
     hull = np.empty((64, HULL_COLUMNS))
     state[_N_HULL] = push(hull, 0, 0.0, 0.0, np.inf)
     _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
