@@ -261,6 +261,38 @@ def small_row(calls, sk_calls, metrics, torch_make):
                 sort=t_sort, sklearn=t_sk, torch=t_tm, key="small")
 
 
+def kernel_rows(metrics, rankings=2000):
+    """Per-call cost of fastpr.kernels.summary inside a user's own @njit loop."""
+    import numba
+
+    from fastpr import kernels
+
+    @numba.njit
+    def all_areas(y_true, score_rows, no_weights):
+        total = 0.0
+        for k in range(score_rows.shape[0]):
+            total += kernels.summary(y_true, score_rows[k], no_weights)[kernels.INTERPOLATED]
+        return total
+
+    rows = []
+    for n in (1000, 100):
+        y, s = make_ranking(n, "float64", 0.1)
+        score_rows = np.stack([np.roll(s, k) for k in range(rankings)])
+        no_weights = np.empty(0)
+        all_areas(y, score_rows[:2], no_weights)  # compile outside the timing
+        (t_loop,) = interleaved_medians([lambda: all_areas(y, score_rows, no_weights)], 7)
+        t_sort = single_call_median(lambda: np.sort(s), 2000)
+        t_sk = None
+        if metrics is not None:
+            t_sk = single_call_median(lambda: metrics.average_precision_score(y, s), 200, 10)
+        rows.append(dict(case=f"kernels.summary per call inside @njit, n={n:,}, 10% positives "
+                              "(np.sort col: one Python np.sort call; sklearn: AP only)",
+                         fast=t_loop / rankings, sort=t_sort, sklearn=t_sk, torch=None,
+                         key=f"kernel{n}"))
+        print(f"  measured: kernels.summary at n={n}", file=sys.stderr, flush=True)
+    return rows
+
+
 def _child_seconds(code):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=REPO_DIR, timeout=300)
@@ -421,6 +453,7 @@ def main(argv=None):
     started = time.perf_counter()
     rows = big_rows(n, repeats, sk_repeats, metrics, torch_make)
     rows.append(small_row(calls, calls // 10, metrics, torch_make))
+    rows.extend(kernel_rows(metrics))
     rows.append(import_row(import_repeats, metrics))
     rows.append(memory_row(n))
     elapsed = time.perf_counter() - started
