@@ -242,7 +242,6 @@ def big_rows(n, repeats, sk_repeats, metrics, torch_make):
         rows.append(dict(case=f"evaluate, n={n:,}, {label}", fast=t_fast, sort=t_sort,
                          sklearn=t_sk, torch=t_tm, key=(dtype, prevalence, scores, label_dtype)))
         print(f"  measured: {rows[-1]['case']}", file=sys.stderr, flush=True)
-        del y, s
     return rows
 
 

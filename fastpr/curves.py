@@ -104,9 +104,7 @@ def _first_step_precision(tp, fp):
 
 def _points(y_true, y_score, sample_weight, pos_label):
     ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
-    sweep = run_sweep(ranking, with_points=True)
-    thresholds, tp, fp = sweep.points
-    return sweep, thresholds, tp, fp
+    return run_sweep(ranking, with_points=True).points
 
 
 def roc_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
@@ -122,7 +120,7 @@ def roc_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> c.fpr, c.tpr
     (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
-    sweep, thresholds, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
+    thresholds, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
     n_pos, n_neg = tp[-1], fp[-1]
     _validation.warn_if_undefined(n_pos, n_neg, roc=True, pr=False)
     return ROCCurve(thresholds, tp, fp, _ratio(fp, n_neg), _ratio(tp, n_pos), n_pos, n_neg)
@@ -141,7 +139,7 @@ def pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> c.recall, c.precision
     (array([0. , 0.5, 0.5, 1. , 1. ]), array([1.        , 1.        , 0.5       , 0.66666667, 0.5       ]))
     """
-    sweep, thresholds, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
+    thresholds, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
     n_pos, n_neg = tp[-1], fp[-1]
     _validation.warn_if_undefined(n_pos, n_neg, roc=False, pr=True)
     precision = _precision_along(tp, fp, _first_step_precision(tp, fp))
