@@ -75,7 +75,7 @@ def _em_inverse_powers(u):
     return v * (1.0 / 12.0 - v * (1.0 / 120.0 - v / 252.0))
 
 
-@jit(inline="always")
+@jit
 def davis_goadrich_segment(tp_a, fp_a, tp_b, fp_b):
     """Composite trapezoid over nodes tp_a, tp_a + 1, ..., tp_b (last step partial).
 
@@ -84,8 +84,6 @@ def davis_goadrich_segment(tp_a, fp_a, tp_b, fp_b):
     """
     dtp = tp_b - tp_a
     p_prev = start_precision(tp_a, fp_a, tp_b, fp_b)
-    if dtp <= 1.0:  # a single (possibly partial) step: one trapezoid
-        return 0.5 * dtp * (p_prev + tp_b / (tp_b + fp_b))
     s = (fp_b - fp_a) / dtp
     b = 1.0 + s
     a = fp_a - s * tp_a

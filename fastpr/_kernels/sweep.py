@@ -30,14 +30,28 @@ def _take_ties(scores, weights, i, threshold):
 
 
 @jit(inline="always")
-def _rise_areas(tp, fp, tp_b, fp_b, group_max_precision):
-    """Davis-Goadrich, average-precision, lower and upper (doubled) areas of a rise A -> B."""
+def _precision(tp, fp):
+    """Precision of an operating point, with (0, 1) standing in for the origin."""
+    return 1.0 if tp + fp == 0.0 else tp / (tp + fp)
+
+
+@jit(inline="always")
+def _rise_areas(tp, fp, tp_b, fp_b, precision_a, group_max_precision):
+    """Davis-Goadrich, average-precision, lower and upper (doubled) areas of a rise A -> B.
+
+    Also returns B's precision. ``precision_a`` is ``_precision(tp, fp)``, passed in because a
+    run of rises already has it.
+    """
     dtp = tp_b - tp
     precision_b = tp_b / (tp_b + fp_b)
-    # (0, 1) stands in for the origin; other points at recall 0 have precision 0.
-    precision_a = 1.0 if tp + fp == 0.0 else tp / (tp + fp)
+    if dtp <= 1.0:
+        # One (possibly partial) trapezoid; leaving the origin, precision is constant.
+        start = precision_b if tp + fp == 0.0 else precision_a
+        davis_goadrich = 0.5 * dtp * (start + precision_b)
+    else:
+        davis_goadrich = davis_goadrich_segment(tp, fp, tp_b, fp_b)
     return (
-        davis_goadrich_segment(tp, fp, tp_b, fp_b),
+        davis_goadrich,
         dtp * precision_b,
         dtp * (precision_a + precision_b),
         dtp * (group_max_precision + precision_b),
@@ -91,14 +105,16 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
     while i >= 0 or j >= 0:
         top_negative = neg[j] if j >= 0 else -np.inf
         if fast and i >= 0 and pos[i] > top_negative:
+            precision = _precision(tp, fp)
             while i >= 0 and pos[i] > top_negative:
                 threshold = pos[i]
                 tp_b = tp
                 while i >= 0 and pos[i] == threshold:
                     tp_b += 1.0
                     i -= 1
-                dg, ap, lo2, up2, group_max_precision = _rise_areas(tp, fp, tp_b, fp,
-                                                                     group_max_precision)
+                dg, ap, lo2, up2, precision = _rise_areas(tp, fp, tp_b, fp, precision,
+                                                          group_max_precision)
+                group_max_precision = precision
                 davis_goadrich += dg
                 average_precision += ap
                 lower2 += lo2
@@ -152,8 +168,8 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
                 interpolated += interpolated_segment(tp, fp, tp_b, fp_b)
             run_tp = tp_b
         if rose:
-            dg, ap, lo2, up2, group_max_precision = _rise_areas(tp, fp, tp_b, fp_b,
-                                                                 group_max_precision)
+            dg, ap, lo2, up2, group_max_precision = _rise_areas(
+                tp, fp, tp_b, fp_b, _precision(tp, fp), group_max_precision)
             davis_goadrich += dg
             average_precision += ap
             lower2 += lo2
