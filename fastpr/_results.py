@@ -30,5 +30,6 @@ class Result:
         return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     def __repr__(self):
-        body = ", ".join(f"{f.name}={_short(getattr(self, f.name))}" for f in dataclasses.fields(self))
+        fields = dataclasses.fields(self)
+        body = ", ".join(f"{f.name}={_short(getattr(self, f.name))}" for f in fields)
         return f"{type(self).__name__}({body})"

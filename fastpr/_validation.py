@@ -102,7 +102,9 @@ def weights(sample_weight, n):
     bad = ~np.isfinite(array)
     if bad.any():
         position = _first_position(bad)
-        raise ValueError(f"sample_weight must be finite, got {array[position]} at index {position}.")
+        raise ValueError(
+            f"sample_weight must be finite, got {array[position]} at index {position}."
+        )
     negative = array < 0
     if negative.any():
         position = _first_position(negative)
@@ -138,9 +140,8 @@ def positive_mask(y_true, pos_label):
             f"y_true must have two classes, got {len(present)} distinct labels: {shown}."
         )
     if pos_label is None:
-        standard = all(isinstance(v, (numbers.Number, np.number)) and v in (0, 1) for v in present)
-        standard |= all(isinstance(v, (numbers.Number, np.number)) and v in (-1, 1) for v in present)
-        if not standard:
+        numeric = all(isinstance(v, (numbers.Number, np.number)) for v in present)
+        if not (numeric and (set(present) <= {0, 1} or set(present) <= {-1, 1})):
             raise ValueError(
                 f"y_true has labels {present!r}, which are not {{0, 1}}, {{-1, 1}} or bool; "
                 "pass pos_label to say which one is positive."

@@ -57,7 +57,7 @@ class ROCHull(Result):
 
 @dataclass(frozen=True, repr=False)
 class PRPoints(Result):
-    """Points along correctly interpolated PR segments (fp linear in tp between operating points)."""
+    """Points along correctly interpolated PR segments (fp linear in tp between the ends)."""
 
     tp: np.ndarray
     fp: np.ndarray
@@ -149,7 +149,8 @@ def pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
 def _hull(y_true, y_score, sample_weight, pos_label):
     sweep = run_sweep(sort_ranking(y_true, y_score, sample_weight, pos_label))
     fp, tp, thresholds = sweep.hull.T.copy()
-    return sweep, ROCHull(thresholds, tp, fp, _ratio(fp, fp[-1]), _ratio(tp, tp[-1]), tp[-1], fp[-1])
+    n_pos, n_neg = tp[-1], fp[-1]
+    return sweep, ROCHull(thresholds, tp, fp, _ratio(fp, n_neg), _ratio(tp, n_pos), n_pos, n_neg)
 
 
 def roc_convex_hull(y_true, y_score, *, sample_weight=None, pos_label=None):
@@ -228,6 +229,9 @@ def interpolate_pr(tp_a, fp_a, tp_b, fp_b, n_pos, *, step=1.0):
     tp_a, fp_a, tp_b, fp_b, n_pos, step = _validation.segment(tp_a, fp_a, tp_b, fp_b, n_pos, step)
     n_steps = max(1, int(np.ceil((tp_b - tp_a) / step)))
     tp = np.minimum(tp_a + step * np.arange(n_steps + 1), tp_b)
-    fp = fp_a + (fp_b - fp_a) * (tp - tp_a) / (tp_b - tp_a) if tp_b > tp_a else np.array([fp_a, fp_b])
+    if tp_b > tp_a:
+        fp = fp_a + (fp_b - fp_a) * (tp - tp_a) / (tp_b - tp_a)
+    else:  # a vertical drop: just its two ends
+        fp = np.array([fp_a, fp_b])
     first_step = (tp_b - tp_a) / ((tp_b - tp_a) + (fp_b - fp_a))
     return PRPoints(tp, fp, tp / n_pos, _precision_along(tp, fp, first_step))

@@ -1,9 +1,10 @@
 """Per-segment areas under the PR curve (SPEC section 4 and 5).
 
-A segment joins consecutive operating points A = (tp_a, fp_a) and B = (tp_b, fp_b) in count space,
-with tp_b > tp_a. Along it fp grows linearly in tp with local skew s = (fp_b - fp_a) / (tp_b - tp_a),
-so precision is p(t) = t / (b t + a) with b = 1 + s and a = fp_a - s tp_a. Areas returned here are
-integrals over t (true-positive counts); divide by P for the area over recall.
+A segment joins consecutive operating points A = (tp_a, fp_a) and B = (tp_b, fp_b) in count
+space, with tp_b > tp_a. Along it fp grows linearly in tp with local skew
+s = (fp_b - fp_a) / (tp_b - tp_a), so precision is p(t) = t / (b t + a) with b = 1 + s and
+a = fp_a - s tp_a. Areas returned here are integrals over t (true-positive counts); divide by P
+for the area over recall.
 """
 import math
 
@@ -98,7 +99,9 @@ def davis_goadrich_segment(tp_a, fp_a, tp_b, fp_b):
     if n_steps >= 1.0:
         t_end = t + n_steps
         integral = interpolated_segment(t, fp_a + s * (t - tp_a), t_end, fp_a + s * (t_end - tp_a))
-        correction = (a / (b * b)) * (_em_inverse_powers(t + a / b) - _em_inverse_powers(t_end + a / b))
+        correction = (a / (b * b)) * (
+            _em_inverse_powers(t + a / b) - _em_inverse_powers(t_end + a / b)
+        )
         total += integral - correction
         t = t_end
         p_prev = t / (b * t + a)

@@ -1,9 +1,10 @@
 """One pass over the sorted scores: operating points, AUC-ROC, every PR area and the hull.
 
 Preconditions (checked by the API, not here): ``pos`` and ``neg`` hold the scores of each class
-sorted ascending with no NaN; ``pos_w`` / ``neg_w`` are the matching finite non-negative weights, or
-empty arrays for unit weights. ``points`` is a (3, m) float64 output whose rows receive thresholds, tp and
-fp: m = 0 stores nothing, otherwise m must exceed the number of distinct scores.
+sorted ascending with no NaN; ``pos_w`` / ``neg_w`` are the matching finite non-negative weights,
+or empty arrays for unit weights. ``points`` is a (3, m) float64 output whose rows receive the
+thresholds, tp and fp: m = 0 stores nothing, otherwise m must exceed the number of distinct
+scores.
 """
 import numpy as np
 
