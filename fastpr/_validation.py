@@ -8,6 +8,8 @@ import warnings
 
 import numpy as np
 
+from ._kernels.labels import distinct_pair
+
 _EXACT_FLOAT64_INT = 2**53
 
 
@@ -120,9 +122,9 @@ def _distinct_labels(labels):
     if labels.dtype.kind in "biuf":
         if labels.dtype.kind == "f" and np.isnan(labels).any():
             raise ValueError(f"y_true contains NaN at index {_first_position(np.isnan(labels))}.")
-        low, high = labels.min(), labels.max()
-        if low == high or np.count_nonzero((labels == low) | (labels == high)) == labels.size:
-            present = [low] if low == high else [low, high]
+        a, b, n_other = distinct_pair(labels)
+        if n_other == 0:
+            present = sorted({a, b})
     if present is None:
         present = np.unique(labels)
     return [v.item() if isinstance(v, np.generic) else v for v in present]

@@ -143,3 +143,9 @@ def test_boolean_scores_are_two_thresholds():
     e = fastpr.evaluate(Y, [False, True, False, False])
     assert e.n_thresholds == 2
     assert e.auc_roc == 0.75
+
+
+def test_a_third_class_anywhere_is_found():
+    labels = np.r_[np.zeros(1000, dtype=np.int64), np.ones(1000, dtype=np.int64), [7], [1]]
+    with pytest.raises(ValueError, match=r"got 3 distinct labels: 0, 1, 7"):
+        fastpr.evaluate(labels, np.arange(labels.size, dtype=float))
