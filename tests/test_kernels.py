@@ -3,9 +3,11 @@ import numba
 import numpy as np
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 import fastpr
 from fastpr import kernels
+from fastpr._kernels.radix import sort_float64
 from strategies import SETTINGS, rankings
 
 FIELDS = {
@@ -45,3 +47,18 @@ def test_summary_inside_njit_matches_evaluate(case):
 def test_summary_reports_undefined_areas_as_nan():
     row = _user_loop(np.zeros(3, dtype=bool), np.array([[0.1, 0.2, 0.3]]), np.empty(0))[0]
     assert np.isnan(row).all()
+
+
+@SETTINGS
+@given(st.lists(st.one_of(st.floats(allow_nan=False), st.sampled_from([0.0, -0.0, 5e-324])),
+                max_size=300))
+def test_radix_sort_orders_like_numpy_and_carries_the_payload(values):
+    values = np.array(values, dtype=np.float64)
+    payload = np.arange(values.size, dtype=np.float64)
+    ordered, moved = sort_float64(values, payload)
+    np.testing.assert_array_equal(ordered, np.sort(values))  # -0.0 == 0.0 compare equal
+    np.testing.assert_array_equal(values[moved.astype(np.int64)], ordered)
+    # Stable: equal keys keep their input order.
+    same = ordered[1:] == ordered[:-1]
+    same_bits = np.signbit(ordered[1:]) == np.signbit(ordered[:-1])
+    assert np.all(np.diff(moved)[same & same_bits] > 0)

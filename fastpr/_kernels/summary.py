@@ -3,6 +3,7 @@ import numpy as np
 
 from .._jit import jit
 from . import sweep as _sweep
+from .radix import sort_float64
 from .split import split_by_class
 
 # Order of the summary vector: AUC-ROC, its hull, then the PR areas in fastpr.PR_METHODS order.
@@ -34,16 +35,10 @@ def summarise(stats):
 @jit
 def summary(y_true, y_score, sample_weight):
     """Every area of one ranking, for callers inside compiled code (see fastpr.kernels)."""
-    pos, neg = split_by_class(y_score, y_true)
-    if sample_weight.size == 0:
-        pos.sort()
-        neg.sort()
-        pos_w = neg_w = sample_weight
-    else:
-        pos_w, neg_w = split_by_class(sample_weight, y_true)
-        pos_order = np.argsort(pos, kind="mergesort")
-        neg_order = np.argsort(neg, kind="mergesort")
-        pos, pos_w = pos[pos_order], pos_w[pos_order]
-        neg, neg_w = neg[neg_order], neg_w[neg_order]
+    pos, neg = split_by_class(y_score.astype(np.float64), y_true)
+    pos_w, neg_w = split_by_class(sample_weight, y_true) if sample_weight.size else (
+        sample_weight, sample_weight)
+    pos, pos_w = sort_float64(pos, pos_w)
+    neg, neg_w = sort_float64(neg, neg_w)
     stats, _ = _sweep.sweep(pos, pos_w, neg, neg_w, np.empty((3, 0)))
     return summarise(stats)
