@@ -62,3 +62,13 @@ def test_radix_sort_orders_like_numpy_and_carries_the_payload(values):
     same = ordered[1:] == ordered[:-1]
     same_bits = np.signbit(ordered[1:]) == np.signbit(ordered[:-1])
     assert np.all(np.diff(moved)[same & same_bits] > 0)
+
+
+@SETTINGS
+@given(rankings(float_width=32))
+def test_summary_takes_float32_scores(case):
+    y, s, w = case
+    got = _user_loop(y, s[np.newaxis], np.empty(0) if w is None else w)[0]
+    expected = fastpr.evaluate(y, s, sample_weight=w)
+    for index, field in FIELDS.items():
+        assert got[index] == pytest.approx(getattr(expected, field), rel=1e-12, abs=1e-15)

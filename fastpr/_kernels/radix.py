@@ -23,12 +23,13 @@ def _flip(key, to_key):
 def sort_float64(values, payload):
     """(values sorted ascending, payload permuted alongside); ``payload`` may be empty.
 
-    ``values`` must be float64 without NaN; -0.0 sorts just before 0.0. Eight stable counting
+    ``values`` must be float32 or float64 without NaN (sorted as float64, which holds both
+    exactly); -0.0 sorts just before 0.0. Eight stable counting
     passes, one per byte of the key, skipping bytes that every key shares. Returns new arrays.
     """
     n = values.size
     carry = payload.size > 0
-    keys = values.copy().view(np.uint64)
+    keys = values.astype(np.float64).view(np.uint64)  # always a private copy
     for k in range(n):
         keys[k] = _flip(keys[k], True)
     moved = payload.copy()

@@ -35,7 +35,7 @@ def summarise(stats):
 @jit
 def summary(y_true, y_score, sample_weight):
     """Every area of one ranking, for callers inside compiled code (see fastpr.kernels)."""
-    pos, neg = split_by_class(y_score.astype(np.float64), y_true)
+    pos, neg = split_by_class(y_score, y_true)
     pos_w, neg_w = split_by_class(sample_weight, y_true) if sample_weight.size else (
         sample_weight, sample_weight)
     pos, pos_w = sort_float64(pos, pos_w)
