@@ -4,6 +4,7 @@ Sorting follows DESIGN.md: NumPy's SIMD ``np.sort`` on each class's scores (valu
 merge-walk in the kernel, which gets ties right by construction. Only weighted input needs a
 permutation, to carry each weight along with its score.
 """
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -14,6 +15,8 @@ from ._kernels.split import split_into
 
 _NO_WEIGHTS = np.empty(0)
 _NO_POINTS = np.empty((3, 0))
+# Below this many scores in the smaller class, starting a thread costs more than it saves.
+_THREADED_SORT_MIN = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,16 @@ def _sorted_class(scores, weights):
     return scores[order], weights[order]
 
 
+def _sorted_classes(pos, pos_weight, neg, neg_weight):
+    """Sort both classes; NumPy's sort releases the GIL, so large classes sort concurrently."""
+    if min(pos.size, neg.size) < _THREADED_SORT_MIN:
+        return _sorted_class(pos, pos_weight), _sorted_class(neg, neg_weight)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pos_sorted = pool.submit(_sorted_class, pos, pos_weight)
+        neg_sorted = _sorted_class(neg, neg_weight)
+        return pos_sorted.result(), neg_sorted
+
+
 def _split(values, is_positive, n_positive):
     pos = np.empty(n_positive + 1, dtype=values.dtype)
     neg = np.empty(values.size - n_positive + 1, dtype=values.dtype)
@@ -66,8 +79,7 @@ def sort_ranking(y_true, y_score, sample_weight=None, pos_label=None):
     pos_weight = neg_weight = None
     if weights is not None:
         pos_weight, neg_weight = _split(weights, is_positive, n_positive)
-    pos, pos_weight = _sorted_class(pos, pos_weight)
-    neg, neg_weight = _sorted_class(neg, neg_weight)
+    (pos, pos_weight), (neg, neg_weight) = _sorted_classes(pos, pos_weight, neg, neg_weight)
     return SortedRanking(pos, pos_weight, neg, neg_weight)
 
 

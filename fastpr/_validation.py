@@ -80,8 +80,9 @@ def scores(y_score, name="y_score"):
                 f"{name} holds {array[position]} at index {position}, which float64 cannot "
                 "represent exactly; rescale the scores."
             )
-    nan = np.isnan(converted)
-    if nan.any():
+    # min() propagates NaN and runs at memory speed without a temporary mask.
+    if converted.size and np.isnan(converted.min()):
+        nan = np.isnan(converted)
         raise ValueError(
             f"{name} contains NaN at index {_first_position(nan)} "
             f"({int(np.count_nonzero(nan))} NaN in all)."
