@@ -12,25 +12,43 @@ from .curves import (
     roc_convex_hull,
     roc_curve,
 )
+from .aggregate import Aggregate, aggregate
 from .metrics import PR_METHODS, Evaluation, auc_pr, auc_roc, evaluate
+from .prevalence import PrevalenceShift, at_prevalence
+from .space import dominates, pr_to_roc, roc_to_pr
+from .thresholds import ThresholdEvaluation, evaluate_at_thresholds, hull_thresholds
+from .unachievable import auc_npr, auc_pr_min, min_precision
 
 __version__ = "0.1.0"
 
 __all__ = [
     "AchievablePRCurve",
+    "Aggregate",
     "Evaluation",
     "PRCurve",
     "PRPoints",
     "PR_METHODS",
+    "PrevalenceShift",
     "ROCCurve",
     "ROCHull",
+    "ThresholdEvaluation",
     "UndefinedMetricWarning",
     "achievable_pr_curve",
+    "aggregate",
+    "at_prevalence",
+    "auc_npr",
     "auc_pr",
+    "auc_pr_min",
     "auc_roc",
+    "dominates",
     "evaluate",
+    "evaluate_at_thresholds",
+    "hull_thresholds",
     "interpolate_pr",
+    "min_precision",
     "pr_curve",
+    "pr_to_roc",
     "roc_convex_hull",
     "roc_curve",
+    "roc_to_pr",
 ]

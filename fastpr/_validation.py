@@ -17,18 +17,25 @@ class UndefinedMetricWarning(UserWarning):
     """A metric is undefined for the given input (e.g. no positives) and is reported as NaN."""
 
 
-def warn_if_undefined(n_pos, n_neg, *, roc, pr):
-    """Warn once, for the caller of a public function, about the metrics it returns as NaN."""
-    if n_pos == 0 and (roc or pr):
-        what = " and ".join(name for name, asked in (("AUC-ROC", roc), ("AUC-PR", pr)) if asked)
+def warn_if_undefined(n_pos, n_neg, *, roc=False, pr=False, npr=False):
+    """Warn once, for the caller of a public function, about the metrics it returns as NaN.
+
+    ``roc``, ``pr`` and ``npr`` say whether the caller returns AUC-ROC, PR areas and normalised
+    AUC-PR. Without positives all of them are undefined; without negatives AUC-ROC and the
+    normalised area are (every PR area is then 1).
+    """
+    if n_pos == 0:
+        asked = (("AUC-ROC", roc), ("AUC-PR", pr), ("normalised AUC-PR", npr and not pr))
         why = "y_true has no positives (or they all weigh 0)"
-    elif n_neg == 0 and roc:
-        what = "AUC-ROC and normalised AUC-PR" if pr else "AUC-ROC"
+    elif n_neg == 0:
+        asked = (("AUC-ROC", roc), ("normalised AUC-PR", npr))
         why = "y_true has no negatives (or they all weigh 0)"
     else:
         return
-    warnings.warn(f"{what} is undefined because {why}; returning NaN.", UndefinedMetricWarning,
-                  stacklevel=3)
+    what = " and ".join(name for name, returned in asked if returned)
+    if what:
+        warnings.warn(f"{what} is undefined because {why}; returning NaN.",
+                      UndefinedMetricWarning, stacklevel=3)
 
 
 def as_1d(name, values):
@@ -172,14 +179,132 @@ def check_binary_inputs(y_true, y_score, sample_weight, pos_label):
     return is_positive, score_array, weights(sample_weight, is_positive.shape[0])
 
 
+def real(name, value):
+    """A finite real scalar as float."""
+    if isinstance(value, bool) or not isinstance(value, (numbers.Real, np.number)):
+        raise TypeError(f"{name} must be a real number, got {value!r}.")
+    if not np.isfinite(value):
+        raise ValueError(f"{name} must be finite, got {value!r}.")
+    return float(value)
+
+
+def non_negative(name, value):
+    value = real(name, value)
+    if value < 0:
+        raise ValueError(f"{name} must be >= 0, got {value!r}.")
+    return value
+
+
+def positive(name, value):
+    value = real(name, value)
+    if value <= 0:
+        raise ValueError(f"{name} must be > 0, got {value!r}.")
+    return value
+
+
+def prevalence(value, name="prevalence"):
+    """A base rate strictly between 0 and 1."""
+    value = real(name, value)
+    if not 0 < value < 1:
+        raise ValueError(f"{name} must be strictly between 0 and 1, got {value!r}.")
+    return value
+
+
+def class_counts(n_pos, n_neg, *, whole_n_pos=False, method=None):
+    """Total positive weight (> 0) and negative weight (>= 0) of a data set."""
+    n_pos, n_neg = positive("n_pos", n_pos), non_negative("n_neg", n_neg)
+    if whole_n_pos and n_pos != int(n_pos):
+        raise ValueError(
+            f"n_pos must be a whole number for method={method!r}, whose worst-case area depends "
+            f"on unit steps of true positives; got {n_pos!r}."
+        )
+    return n_pos, n_neg
+
+
+def rates(name, values, *, low_inclusive=True):
+    """A scalar or array of rates in [0, 1] (or (0, 1] with ``low_inclusive=False``) as float64."""
+    array = np.asarray(values)
+    if array.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must be real numbers, got an array of dtype {array.dtype}.")
+    array = array.astype(np.float64)
+    bad = ~((array >= 0) & (array <= 1)) if low_inclusive else ~((array > 0) & (array <= 1))
+    if bad.any():
+        position = np.unravel_index(_first_position(bad.ravel()), array.shape)
+        where = f" at index {position[0] if array.ndim == 1 else position}" if array.ndim else ""
+        interval = "[0, 1]" if low_inclusive else "(0, 1]"
+        raise ValueError(f"{name} must lie in {interval}, got {array[position]}{where}.")
+    return array
+
+
+def choice(name, value, allowed):
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}; got {value!r}.")
+    return value
+
+
+def at_most(what, values, limit, limit_name):
+    """Reject the first of ``values`` above ``limit`` (with rounding slack)."""
+    over = values > limit * (1 + 1e-12)
+    if over.any():
+        position = _first_position(over.ravel())
+        where = f" at index {position}" if values.ndim else ""
+        raise ValueError(f"{what} is {values.ravel()[position]}{where}, more than "
+                         f"{limit_name} = {limit}.")
+
+
+def curve(name, value):
+    """A curve object carrying counts, with both classes present."""
+    if not all(hasattr(value, field) for field in ("tp", "fp", "n_pos", "n_neg")):
+        raise TypeError(
+            f"{name} must be a curve from fastpr.roc_curve, fastpr.pr_curve or "
+            f"fastpr.roc_convex_hull, got {type(value).__name__}."
+        )
+    if not (value.n_pos > 0 and value.n_neg > 0):
+        raise ValueError(f"{name} needs positives and negatives, got n_pos = {value.n_pos} and "
+                         f"n_neg = {value.n_neg}.")
+    return value
+
+
+def both_classes(n_pos, n_neg, purpose):
+    """Refuse work that needs positives and negatives when one class is missing."""
+    for name, total in (("positives", n_pos), ("negatives", n_neg)):
+        if total == 0:
+            raise ValueError(f"y_true has no {name} (or they all weigh 0), so fastpr cannot "
+                             f"{purpose}.")
+
+
+def folds(values, is_evaluation, *, pooled):
+    """Each fold is an Evaluation (unless pooling) or a (y_true, y_score[, sample_weight]) tuple."""
+    if not values:
+        raise ValueError("folds is empty.")
+    for position, (fold, evaluated) in enumerate(zip(values, is_evaluation)):
+        if evaluated and not pooled:
+            continue
+        if not (isinstance(fold, tuple) and len(fold) in (2, 3)):
+            expected = "(y_true, y_score[, sample_weight]) tuples" + (
+                "" if pooled else " or Evaluation results")
+            detail = " (pooling needs the predictions)" if evaluated else ""
+            raise TypeError(f"folds must hold {expected}; folds[{position}] is "
+                            f"{type(fold).__name__}{detail}.")
+
+
+def warn_undefined_folds(n_undefined, n_folds):
+    if n_undefined:
+        warnings.warn(f"{n_undefined} of {n_folds} folds have an undefined area (a class is "
+                      "missing) and are left out.", UndefinedMetricWarning, stacklevel=3)
+
+
+def same_shape(**arrays):
+    (name_a, a), (name_b, b) = arrays.items()
+    if a.shape != b.shape:
+        raise ValueError(f"{name_a} and {name_b} have different shapes: {a.shape} and {b.shape}.")
+
+
 def segment(tp_a, fp_a, tp_b, fp_b, n_pos, step):
     """Check two operating points A -> B in count space and the tp step between them."""
     values = {"tp_a": tp_a, "fp_a": fp_a, "tp_b": tp_b, "fp_b": fp_b, "n_pos": n_pos, "step": step}
     for name, value in values.items():
-        if isinstance(value, bool) or not isinstance(value, (numbers.Real, np.number)):
-            raise TypeError(f"{name} must be a real number, got {value!r}.")
-        if not np.isfinite(value) or value < 0:
-            raise ValueError(f"{name} must be finite and >= 0, got {value!r}.")
+        non_negative(name, value)
     if tp_b < tp_a or fp_b < fp_a:
         raise ValueError(
             f"B must not precede A: got A = (tp {tp_a}, fp {fp_a}) and B = (tp {tp_b}, fp {fp_b})."

@@ -102,6 +102,19 @@ def _first_step_precision(tp, fp):
     return dtp / (dtp + dfp)
 
 
+def roc_curve_from_counts(thresholds, tp, fp):
+    """The ROC curve of operating points given as counts, origin first and (P, N) last."""
+    n_pos, n_neg = float(tp[-1]), float(fp[-1])
+    return ROCCurve(thresholds, tp, fp, _ratio(fp, n_neg), _ratio(tp, n_pos), n_pos, n_neg)
+
+
+def pr_curve_from_counts(thresholds, tp, fp):
+    """The PR curve of operating points given as counts, origin first and (P, N) last."""
+    n_pos, n_neg = float(tp[-1]), float(fp[-1])
+    precision = _precision_along(tp, fp, _first_step_precision(tp, fp))
+    return PRCurve(thresholds, tp, fp, _ratio(tp, n_pos), precision, n_pos, n_neg)
+
+
 def _points(y_true, y_score, sample_weight, pos_label):
     ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
     return run_sweep(ranking, with_points=True).points
@@ -120,10 +133,9 @@ def roc_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> c.fpr, c.tpr
     (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
-    thresholds, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
-    n_pos, n_neg = tp[-1], fp[-1]
-    _validation.warn_if_undefined(n_pos, n_neg, roc=True, pr=False)
-    return ROCCurve(thresholds, tp, fp, _ratio(fp, n_neg), _ratio(tp, n_pos), n_pos, n_neg)
+    curve = roc_curve_from_counts(*_points(y_true, y_score, sample_weight, pos_label))
+    _validation.warn_if_undefined(curve.n_pos, curve.n_neg, roc=True)
+    return curve
 
 
 def pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
@@ -139,11 +151,9 @@ def pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> c.recall, c.precision
     (array([0. , 0.5, 0.5, 1. , 1. ]), array([1.        , 1.        , 0.5       , 0.66666667, 0.5       ]))
     """
-    thresholds, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
-    n_pos, n_neg = tp[-1], fp[-1]
-    _validation.warn_if_undefined(n_pos, n_neg, roc=False, pr=True)
-    precision = _precision_along(tp, fp, _first_step_precision(tp, fp))
-    return PRCurve(thresholds, tp, fp, _ratio(tp, n_pos), precision, n_pos, n_neg)
+    curve = pr_curve_from_counts(*_points(y_true, y_score, sample_weight, pos_label))
+    _validation.warn_if_undefined(curve.n_pos, curve.n_neg, pr=True)
+    return curve
 
 
 def _hull(y_true, y_score, sample_weight, pos_label):
@@ -167,7 +177,7 @@ def roc_convex_hull(y_true, y_score, *, sample_weight=None, pos_label=None):
     (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]), array([ inf, 0.8 , 0.35, 0.1 ]))
     """
     hull = _hull(y_true, y_score, sample_weight, pos_label)[1]
-    _validation.warn_if_undefined(hull.n_pos, hull.n_neg, roc=True, pr=False)
+    _validation.warn_if_undefined(hull.n_pos, hull.n_neg, roc=True)
     return hull
 
 
@@ -199,7 +209,7 @@ def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
     if not (np.isscalar(max_recall_step) and 0 < max_recall_step <= 1):
         raise ValueError(f"max_recall_step must be in (0, 1], got {max_recall_step!r}.")
     sweep, hull = _hull(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(hull.n_pos, hull.n_neg, roc=False, pr=True)
+    _validation.warn_if_undefined(hull.n_pos, hull.n_neg, pr=True)
     n_pos = hull.n_pos if hull.n_pos > 0 else np.nan
     step_recall = np.diff(hull.tp) / n_pos
     n_steps = np.maximum(1, np.ceil(np.nan_to_num(step_recall) / max_recall_step)).astype(np.int64)

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from . import _validation
 from ._ranking import run_sweep, sort_ranking
 from ._results import Result
+from ._kernels.area import worst_ranking_interpolated_area
 from ._kernels.summary import (
     AUC_ROC,
     AUC_ROC_HULL,
@@ -17,7 +18,6 @@ from ._kernels.summary import (
     UPPER_TRAPEZOID,
     summarise,
 )
-from .space import interpolated_auc_pr_min
 
 # Each estimator of SPEC section 5 and the Evaluation field that holds it.
 _METHOD_FIELDS = {
@@ -71,7 +71,7 @@ def _evaluation_from_sweep(sweep):
     """Normalise the sweep's sums; metrics that the class totals leave undefined are NaN."""
     n_pos, n_neg = float(sweep["N_POS"]), float(sweep["N_NEG"])
     areas = summarise(sweep.stats).tolist()
-    auc_pr_min = interpolated_auc_pr_min(n_pos, n_neg)
+    auc_pr_min = worst_ranking_interpolated_area(n_pos, n_neg)
     auc_pr = areas[INTERPOLATED]
     return Evaluation(
         n_pos=n_pos,
@@ -126,7 +126,7 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None):
     (0.7222, 0.7407, 0.7556)
     """
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True)
+    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True, npr=True)
     return result
 
 
@@ -177,7 +177,7 @@ def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_la
     """
     check_method(method)
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=False, pr=True)
+    _validation.warn_if_undefined(result.n_pos, result.n_neg, pr=True)
     return result.area(method)
 
 
@@ -194,5 +194,5 @@ def auc_roc(y_true, y_score, *, sample_weight=None, pos_label=None):
     0.75
     """
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=False)
+    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True)
     return result.auc_roc
