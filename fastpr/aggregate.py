@@ -58,8 +58,9 @@ def aggregate(folds, *, how="mean", method="interpolated"):
     Examples
     --------
     >>> import fastpr
-    >>> rare = fastpr.evaluate([1, 0, 0, 0, 0, 0, 0, 0, 0, 0], [.9, .8, .7, .6, .5, .4, .3, .2, .1, 0])
-    >>> common = fastpr.evaluate([1, 1, 1, 1, 1, 0, 0, 0, 0, 0], [.1, .8, .7, .6, .5, .4, .3, .2, .9, 0])
+    >>> scores = [.9, .8, .7, .6, .5, .4, .3, .2, .1, 0]
+    >>> rare = fastpr.evaluate([1, 0, 0, 0, 0, 0, 0, 0, 0, 0], scores)
+    >>> common = fastpr.evaluate([0, 1, 1, 1, 1, 0, 0, 0, 1, 0], scores)
     >>> mean = fastpr.aggregate([rare, common])
     >>> round(mean.value, 3), round(mean.floor, 3)
     (0.792, 0.179)

@@ -21,9 +21,10 @@ from .metrics import Evaluation, _evaluation_from_sweep
 class ThresholdEvaluation(Result):
     """Test-set operating points at given thresholds, origin first, and their areas.
 
-    ``thresholds[j]``: positive iff ``score >= thresholds[j]``; the origin carries ``+inf`` and
-    the point that calls everything positive ``-inf`` (when some test score lies below every
-    threshold). ``evaluation`` holds every AUC of this curve.
+    ``thresholds[j]``: positive iff ``score >= thresholds[j]``, the highest threshold that
+    reaches the point. The origin carries ``+inf`` and the point that calls everything positive
+    ``-inf`` (when some test score lies below every threshold). ``evaluation`` holds every AUC of
+    this curve.
     """
 
     thresholds: np.ndarray
@@ -35,17 +36,17 @@ class ThresholdEvaluation(Result):
 def hull_thresholds(y_tune, s_tune, *, sample_weight=None, pos_label=None):
     """Thresholds of the ROC-convex-hull vertices of a tuning set, highest first.
 
-    The first is ``+inf`` (the origin: nothing positive). Pass them to
-    :func:`evaluate_at_thresholds` with test data.
+    The origin (nothing positive) needs no threshold: every curve starts there. Pass the
+    result to :func:`evaluate_at_thresholds` with test data.
 
     Examples
     --------
     >>> import fastpr
     >>> fastpr.hull_thresholds([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-    array([ inf, 0.8 , 0.35, 0.1 ])
+    array([0.8 , 0.35, 0.1 ])
     """
     return roc_convex_hull(y_tune, s_tune, sample_weight=sample_weight,
-                           pos_label=pos_label).thresholds
+                           pos_label=pos_label).thresholds[1:]
 
 
 def evaluate_at_thresholds(y_true, y_score, thresholds, *, sample_weight=None, pos_label=None):
