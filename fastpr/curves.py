@@ -139,9 +139,15 @@ def pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> c.recall, c.precision
     (array([0. , 0.5, 0.5, 1. , 1. ]), array([1.        , 1.        , 0.5       , 0.66666667, 0.5       ]))
     """
+    curve = pr_curve_silently(y_true, y_score, sample_weight, pos_label)
+    _validation.warn_if_undefined(curve.n_pos, curve.n_neg, roc=False, pr=True)
+    return curve
+
+
+def pr_curve_silently(y_true, y_score, sample_weight=None, pos_label=None):
+    """:func:`pr_curve` without its warning, for callers that warn about their own metric."""
     thresholds, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
     n_pos, n_neg = tp[-1], fp[-1]
-    _validation.warn_if_undefined(n_pos, n_neg, roc=False, pr=True)
     precision = _precision_along(tp, fp, _first_step_precision(tp, fp))
     return PRCurve(thresholds, tp, fp, _ratio(tp, n_pos), precision, n_pos, n_neg)
 
