@@ -158,6 +158,9 @@ def iso_f_curve(f, *, beta=1.0, n_points=100):
     beta = _validation.beta(beta)
     n_points = _validation.point_count(n_points)
     b2 = beta * beta
-    recall = np.linspace(b2 * f / (1.0 + b2 - f), 1.0, n_points)
-    precision = np.minimum(f * recall / ((1.0 + b2) * recall - b2 * f), 1.0)
+    start = b2 * f / (1.0 + b2 - f)
+    recall = np.linspace(start, 1.0, n_points)
+    # (1 + b^2) r - b^2 f rewritten as (1 + b^2) (r - start) + f start: no cancellation near
+    # the start, where precision comes out as exactly 1.
+    precision = np.minimum(f * recall / ((1.0 + b2) * (recall - start) + f * start), 1.0)
     return recall, precision

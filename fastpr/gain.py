@@ -37,16 +37,20 @@ class PRGCurve(Result):
 
 
 def _gains(tp, fp, precision, n_pos, n_neg):
-    """(recall gain, precision gain) from counts; at tp = 0 the precision limit of pr_curve."""
-    odds = n_pos / n_neg
+    """(recall gain, precision gain) from counts; at tp = 0 the precision limit of pr_curve.
+
+    ``1 - (P FP) / (N TP)`` rather than ``1 - (P / N) (FP / TP)``: at the last point both
+    products are ``P N`` and precision gain comes out exactly 0.
+    """
     some = tp > 0
-    fp_per_tp = np.empty_like(tp)
-    np.divide(fp, tp, out=fp_per_tp, where=some)
+    scaled_tp = n_neg * tp
+    fp_ratio = np.empty_like(tp)
+    np.divide(n_pos * fp, scaled_tp, out=fp_ratio, where=some)
     with np.errstate(divide="ignore"):  # precision 0 at recall 0: gain -inf
-        fp_per_tp[~some] = (1.0 - precision[~some]) / precision[~some]
-    fn_per_tp = np.full_like(tp, np.inf)
-    np.divide(n_pos - tp, tp, out=fn_per_tp, where=some)
-    return 1.0 - odds * fn_per_tp, 1.0 - odds * fp_per_tp
+        fp_ratio[~some] = (n_pos / n_neg) * (1.0 - precision[~some]) / precision[~some]
+    fn_ratio = np.full_like(tp, np.inf)
+    np.divide(n_pos * (n_pos - tp), scaled_tp, out=fn_ratio, where=some)
+    return 1.0 - fn_ratio, 1.0 - fp_ratio
 
 
 def _recall_gain_crossing(tp, fp, recall_gain, n_pos, n_neg):
@@ -102,7 +106,7 @@ def _prg_curve(y_true, y_score, sample_weight, pos_label):
     if crossing is not None:
         tp_zero, fp_zero = crossing
         rg_zero = 0.0
-        pg_zero = 1.0 - (n_pos / n_neg) * fp_zero / tp_zero
+        pg_zero = 1.0 - (n_pos * fp_zero) / (n_neg * tp_zero)
         arrays = (thresholds, tp, fp, recall_gain, precision_gain, is_crossing)
         values = (np.nan, tp_zero, fp_zero, rg_zero, pg_zero, True)
         thresholds, tp, fp, recall_gain, precision_gain, is_crossing = (
@@ -113,7 +117,7 @@ def _prg_curve(y_true, y_score, sample_weight, pos_label):
         tp[start:], fp[start:], precision_gain[start:], n_pos, n_neg
     )
     where = start + after + 1
-    recall_gain_cross = 1.0 - (n_pos / n_neg) * (n_pos - tp_cross) / tp_cross
+    recall_gain_cross = 1.0 - (n_pos * (n_pos - tp_cross)) / (n_neg * tp_cross)
     thresholds = np.insert(thresholds, where, np.nan)
     tp = np.insert(tp, where, tp_cross)
     fp = np.insert(fp, where, fp_cross)
