@@ -1,5 +1,6 @@
 """Precision-recall-gain curve and area: exact oracle, hand-computed cases and the authors' pyprg."""
 from fractions import Fraction
+from itertools import pairwise
 
 import numpy as np
 import pytest
@@ -25,18 +26,14 @@ def oracle_auc_prg(y, s, w=None):
     k = n_pos * n_pos / n_neg
     tp_zero = n_pos * n_pos / (n_pos + n_neg)
     area = Fraction(0)
-    for (ta, fa), (tb, fb) in zip(cnt, cnt[1:]):
+    for (ta, fa), (tb, fb) in pairwise(cnt):
         lo = max(ta, tp_zero)
         if tb <= lo:
             continue  # a vertical drop, or wholly at negative recall gain
         slope = (fb - fa) / (tb - ta)
         c0 = 1 - n_pos * slope / n_neg
         c1 = n_pos * (fa - slope * ta) / n_neg
-
-        def antiderivative(tp):
-            return k * (c1 / (2 * tp * tp) - c0 / tp)
-
-        area += antiderivative(tb) - antiderivative(lo)
+        area += k * (c1 / (2 * tb * tb) - c0 / tb) - k * (c1 / (2 * lo * lo) - c0 / lo)
     return area
 
 
@@ -102,7 +99,7 @@ def test_interpolated_pr_segments_are_straight_in_gain_space(case):
     y, s, w = case
     pr = fastpr.pr_curve(y, s, sample_weight=w)
     n_pos, n_neg = pr.n_pos, pr.n_neg
-    for (ta, fa), (tb, fb) in zip(zip(pr.tp, pr.fp), zip(pr.tp[1:], pr.fp[1:])):
+    for (ta, fa), (tb, fb) in pairwise(zip(pr.tp, pr.fp)):
         if ta == 0 or tb == ta:
             continue  # recall gain -inf at tp = 0; a vertical drop is a vertical line
         t = np.linspace(0, 1, 9)
