@@ -70,9 +70,10 @@ def _recall_gain_crossing(tp, fp, recall_gain, n_pos, n_neg):
 def _precision_gain_crossings(tp, fp, precision_gain, n_pos, n_neg):
     """(after, tp, fp) of the points where each segment crosses precision gain 0.
 
-    Precision gain is 0 where ``fp / tp = N / P``. On a segment with ``dtp > 0`` the line
-    ``fp = fp_a + s (tp - tp_a)`` meets it at ``tp = (fp_a - s tp_a) / (N / P - s)``; on a
-    vertical drop at ``fp = tp N / P``. ``after`` is the index of each segment's start.
+    Precision gain is 0 where ``fp = r tp`` with ``r = N / P``. On a segment with ``dtp > 0``
+    the line ``fp = fp_a + s (tp - tp_a)`` meets it at ``tp = tp_a + (r tp_a - fp_a) / (s - r)``
+    (an offset from A, so no cancellation); on a vertical drop at ``fp = r tp_a``. The sign
+    change makes ``s != r``. ``after`` is the index of each segment's start.
     """
     after = np.flatnonzero(precision_gain[:-1] * precision_gain[1:] < 0)
     tp_a, fp_a = tp[after], fp[after]
@@ -80,7 +81,9 @@ def _precision_gain_crossings(tp, fp, precision_gain, n_pos, n_neg):
     neg_per_pos = n_neg / n_pos
     sloped = dtp > 0
     slope = np.divide(dfp, dtp, out=np.zeros_like(dfp), where=sloped)
-    tp_cross = np.where(sloped, (fp_a - slope * tp_a) / (neg_per_pos - slope), tp_a)
+    offset = np.divide(neg_per_pos * tp_a - fp_a, slope - neg_per_pos, out=np.zeros_like(dfp),
+                       where=sloped)
+    tp_cross = tp_a + offset
     return after, tp_cross, tp_cross * neg_per_pos
 
 
