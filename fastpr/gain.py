@@ -97,36 +97,35 @@ def _undefined_curve(curve):
                     np.zeros(curve.tp.shape, dtype=bool), curve.n_pos, curve.n_neg, np.nan)
 
 
+def _inserted(columns, where, values):
+    """Every column with its value inserted before index (or indices) ``where``."""
+    return tuple(np.insert(column, where, value) for column, value in zip(columns, values))
+
+
 def _prg_curve(y_true, y_score, sample_weight, pos_label):
     curve = pr_curve_silently(y_true, y_score, sample_weight, pos_label)
     n_pos, n_neg = curve.n_pos, curve.n_neg
     if n_pos == 0 or n_neg == 0:
         return _undefined_curve(curve)
-    thresholds, tp, fp = curve.thresholds, curve.tp, curve.fp
+    tp, fp = curve.tp, curve.fp
     recall_gain, precision_gain = _gains(tp, fp, curve.precision, n_pos, n_neg)
-    is_crossing = np.zeros(tp.shape, dtype=bool)
+    columns = (curve.thresholds, tp, fp, recall_gain, precision_gain,
+               np.zeros(tp.shape, dtype=bool))
     start, crossing = _recall_gain_crossing(tp, fp, recall_gain, n_pos, n_neg)
     if crossing is not None:
         tp_zero, fp_zero = crossing
-        rg_zero = 0.0
-        pg_zero = 1.0 - (n_pos * fp_zero) / (n_neg * tp_zero)
-        arrays = (thresholds, tp, fp, recall_gain, precision_gain, is_crossing)
-        values = (np.nan, tp_zero, fp_zero, rg_zero, pg_zero, True)
-        thresholds, tp, fp, recall_gain, precision_gain, is_crossing = (
-            np.insert(a, start, v) for a, v in zip(arrays, values)
-        )
+        precision_gain_zero = 1.0 - (n_pos * fp_zero) / (n_neg * tp_zero)
+        columns = _inserted(columns, start,
+                            (np.nan, tp_zero, fp_zero, 0.0, precision_gain_zero, True))
     # From the recall-gain crossing on, split segments where precision gain changes sign.
+    _, tp, fp, _, precision_gain, _ = columns
     after, tp_cross, fp_cross = _precision_gain_crossings(
         tp[start:], fp[start:], precision_gain[start:], n_pos, n_neg
     )
-    where = start + after + 1
     recall_gain_cross = 1.0 - (n_pos * (n_pos - tp_cross)) / (n_neg * tp_cross)
-    thresholds = np.insert(thresholds, where, np.nan)
-    tp = np.insert(tp, where, tp_cross)
-    fp = np.insert(fp, where, fp_cross)
-    recall_gain = np.insert(recall_gain, where, recall_gain_cross)
-    precision_gain = np.insert(precision_gain, where, 0.0)
-    is_crossing = np.insert(is_crossing, where, True)
+    columns = _inserted(columns, start + after + 1,
+                        (np.nan, tp_cross, fp_cross, recall_gain_cross, 0.0, True))
+    thresholds, tp, fp, recall_gain, precision_gain, is_crossing = columns
     area = _trapezoid_area(recall_gain[start:], precision_gain[start:])
     return PRGCurve(thresholds, tp, fp, recall_gain, precision_gain, is_crossing, n_pos, n_neg,
                     area)
