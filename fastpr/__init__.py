@@ -13,6 +13,8 @@ from .curves import (
     roc_curve,
 )
 from .aggregate import Aggregate, aggregate
+from .fmeasure import FBetaCurve, MaxFBeta, f_beta_curve, iso_f_curve, max_f_beta
+from .gain import PRGCurve, auc_prg, prg_curve
 from .metrics import PR_METHODS, Evaluation, auc_pr, auc_roc, evaluate
 from .prevalence import PrevalenceShift, at_prevalence
 from .space import dominates, pr_to_roc, roc_to_pr
@@ -25,7 +27,10 @@ __all__ = [
     "AchievablePRCurve",
     "Aggregate",
     "Evaluation",
+    "FBetaCurve",
+    "MaxFBeta",
     "PRCurve",
+    "PRGCurve",
     "PRPoints",
     "PR_METHODS",
     "PrevalenceShift",
@@ -39,15 +44,20 @@ __all__ = [
     "auc_npr",
     "auc_pr",
     "auc_pr_min",
+    "auc_prg",
     "auc_roc",
     "dominates",
     "evaluate",
     "evaluate_at_thresholds",
+    "f_beta_curve",
     "hull_thresholds",
     "interpolate_pr",
+    "iso_f_curve",
+    "max_f_beta",
     "min_precision",
     "pr_curve",
     "pr_to_roc",
+    "prg_curve",
     "roc_convex_hull",
     "roc_curve",
     "roc_to_pr",

@@ -316,3 +316,49 @@ def segment(tp_a, fp_a, tp_b, fp_b, n_pos, step):
     if step <= 0:
         raise ValueError(f"step must be > 0, got {step!r}.")
     return tuple(float(v) for v in values.values())
+
+
+def warn_if_class_missing(metric, n_pos, n_neg=None):
+    """Warn, for the caller of a public function, that ``metric`` is NaN for lack of a class.
+
+    ``n_neg=None``: the metric needs no negatives.
+    """
+    if n_pos == 0:
+        why = "y_true has no positives (or they all weigh 0)"
+    elif n_neg == 0:
+        why = "y_true has no negatives (or they all weigh 0)"
+    else:
+        return
+    warnings.warn(f"{metric} is undefined because {why}; returning NaN.", UndefinedMetricWarning,
+                  stacklevel=3)
+
+
+def _real_number(name, value):
+    if isinstance(value, bool) or not isinstance(value, (numbers.Real, np.number)):
+        raise TypeError(f"{name} must be a real number, got {value!r}.")
+    return float(value)
+
+
+def beta(value):
+    """The F-measure's beta (weight of recall relative to precision): finite and > 0."""
+    number = _real_number("beta", value)
+    if not (np.isfinite(number) and number > 0):
+        raise ValueError(f"beta must be finite and > 0, got {value!r}.")
+    return number
+
+
+def f_level(value):
+    """An F-beta value for an iso-F line: strictly between 0 and 1."""
+    number = _real_number("f", value)
+    if not 0 < number < 1:
+        raise ValueError(f"f must be in (0, 1), got {value!r}.")
+    return number
+
+
+def point_count(value):
+    """How many points to draw a line with: an integer >= 2."""
+    if isinstance(value, bool) or not isinstance(value, (numbers.Integral, np.integer)):
+        raise TypeError(f"n_points must be an integer, got {value!r}.")
+    if value < 2:
+        raise ValueError(f"n_points must be >= 2, got {value!r}.")
+    return int(value)

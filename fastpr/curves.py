@@ -151,9 +151,14 @@ def pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> c.recall, c.precision
     (array([0. , 0.5, 0.5, 1. , 1. ]), array([1.        , 1.        , 0.5       , 0.66666667, 0.5       ]))
     """
-    curve = pr_curve_from_counts(*_points(y_true, y_score, sample_weight, pos_label))
+    curve = pr_curve_silently(y_true, y_score, sample_weight, pos_label)
     _validation.warn_if_undefined(curve.n_pos, curve.n_neg, pr=True)
     return curve
+
+
+def pr_curve_silently(y_true, y_score, sample_weight=None, pos_label=None):
+    """:func:`pr_curve` without its warning, for callers that warn about their own metric."""
+    return pr_curve_from_counts(*_points(y_true, y_score, sample_weight, pos_label))
 
 
 def _hull(y_true, y_score, sample_weight, pos_label):
