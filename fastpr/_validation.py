@@ -179,27 +179,41 @@ def check_binary_inputs(y_true, y_score, sample_weight, pos_label):
     return is_positive, score_array, weights(sample_weight, is_positive.shape[0])
 
 
-def real(name, value):
-    """A finite real scalar as float."""
+def _number(name, value):
     if isinstance(value, bool) or not isinstance(value, (numbers.Real, np.number)):
         raise TypeError(f"{name} must be a real number, got {value!r}.")
-    if not np.isfinite(value):
-        raise ValueError(f"{name} must be finite, got {value!r}.")
     return float(value)
 
 
+def real(name, value):
+    """A finite real scalar as float."""
+    number = _number(name, value)
+    if not np.isfinite(number):
+        raise ValueError(f"{name} must be finite, got {value!r}.")
+    return number
+
+
 def non_negative(name, value):
-    value = real(name, value)
-    if value < 0:
-        raise ValueError(f"{name} must be >= 0, got {value!r}.")
-    return value
+    number = _number(name, value)
+    if not (np.isfinite(number) and number >= 0):
+        raise ValueError(f"{name} must be finite and >= 0, got {value!r}.")
+    return number
 
 
 def positive(name, value):
-    value = real(name, value)
-    if value <= 0:
-        raise ValueError(f"{name} must be > 0, got {value!r}.")
-    return value
+    number = _number(name, value)
+    if not (np.isfinite(number) and number > 0):
+        raise ValueError(f"{name} must be finite and > 0, got {value!r}.")
+    return number
+
+
+def count(name, value, minimum):
+    """A whole number (Python or NumPy integer) >= minimum."""
+    if isinstance(value, bool) or not isinstance(value, (numbers.Integral, np.integer)):
+        raise TypeError(f"{name} must be an integer, got {value!r}.")
+    if value < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {value!r}.")
+    return int(value)
 
 
 def prevalence(value, name="prevalence"):
@@ -333,23 +347,14 @@ def warn_if_class_missing(metric, n_pos, n_neg=None):
                   stacklevel=3)
 
 
-def _real_number(name, value):
-    if isinstance(value, bool) or not isinstance(value, (numbers.Real, np.number)):
-        raise TypeError(f"{name} must be a real number, got {value!r}.")
-    return float(value)
-
-
 def beta(value):
     """The F-measure's beta (weight of recall relative to precision): finite and > 0."""
-    number = _real_number("beta", value)
-    if not (np.isfinite(number) and number > 0):
-        raise ValueError(f"beta must be finite and > 0, got {value!r}.")
-    return number
+    return positive("beta", value)
 
 
 def f_level(value):
     """An F-beta value for an iso-F line: strictly between 0 and 1."""
-    number = _real_number("f", value)
+    number = _number("f", value)
     if not 0 < number < 1:
         raise ValueError(f"f must be in (0, 1), got {value!r}.")
     return number
@@ -357,8 +362,4 @@ def f_level(value):
 
 def point_count(value):
     """How many points to draw a line with: an integer >= 2."""
-    if isinstance(value, bool) or not isinstance(value, (numbers.Integral, np.integer)):
-        raise TypeError(f"n_points must be an integer, got {value!r}.")
-    if value < 2:
-        raise ValueError(f"n_points must be >= 2, got {value!r}.")
-    return int(value)
+    return count("n_points", value, 2)

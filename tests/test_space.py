@@ -106,7 +106,7 @@ def test_raising_positives_dominates_and_the_hull_dominates_its_curve(pair):
         (lambda: fastpr.roc_to_pr([0.5], [0.5, 0.6], n_pos=1, n_neg=1), ValueError,
          r"fpr and tpr have different shapes: \(1,\) and \(2,\)"),
         (lambda: fastpr.roc_to_pr([0.5], [0.5], n_pos=0, n_neg=1), ValueError,
-         r"n_pos must be > 0, got 0"),
+         r"n_pos must be finite and > 0, got 0"),
         (lambda: fastpr.roc_to_pr(["a"], [0.5], n_pos=1, n_neg=1), TypeError,
          r"fpr must be real numbers"),
         (lambda: fastpr.dominates([0, 1], [0, 1]), TypeError, r"curve_a must be a curve"),

@@ -107,8 +107,8 @@ def test_auc_npr_without_negatives_is_nan_with_a_warning():
 @pytest.mark.parametrize(
     "call, error, match",
     [
-        (lambda: fastpr.auc_pr_min(0, 5), ValueError, r"n_pos must be > 0, got 0"),
-        (lambda: fastpr.auc_pr_min(2, -1), ValueError, r"n_neg must be >= 0, got -1"),
+        (lambda: fastpr.auc_pr_min(0, 5), ValueError, r"n_pos must be finite and > 0, got 0"),
+        (lambda: fastpr.auc_pr_min(2, -1), ValueError, r"n_neg must be finite and >= 0, got -1"),
         (lambda: fastpr.auc_pr_min("2", 1), TypeError, r"n_pos must be a real number"),
         (lambda: fastpr.auc_pr_min(2.5, 1, method="average_precision"), ValueError,
          r"n_pos must be a whole number for method='average_precision'"),
