@@ -15,6 +15,16 @@ from .curves import (
 from .aggregate import Aggregate, aggregate
 from .fmeasure import FBetaCurve, MaxFBeta, f_beta_curve, iso_f_curve, max_f_beta
 from .gain import PRGCurve, auc_prg, prg_curve
+from .intervals import (
+    BootstrapResult,
+    Comparison,
+    Interval,
+    bootstrap,
+    compare,
+    confidence_interval,
+    delong,
+    fold_interval,
+)
 from .metrics import PR_METHODS, Evaluation, auc_pr, auc_roc, evaluate
 from .prevalence import PrevalenceShift, at_prevalence
 from .space import dominates, pr_to_roc, roc_to_pr
@@ -26,8 +36,11 @@ __version__ = "0.1.0"
 __all__ = [
     "AchievablePRCurve",
     "Aggregate",
+    "BootstrapResult",
+    "Comparison",
     "Evaluation",
     "FBetaCurve",
+    "Interval",
     "MaxFBeta",
     "PRCurve",
     "PRGCurve",
@@ -46,10 +59,15 @@ __all__ = [
     "auc_pr_min",
     "auc_prg",
     "auc_roc",
+    "bootstrap",
+    "compare",
+    "confidence_interval",
+    "delong",
     "dominates",
     "evaluate",
     "evaluate_at_thresholds",
     "f_beta_curve",
+    "fold_interval",
     "hull_thresholds",
     "interpolate_pr",
     "iso_f_curve",

@@ -308,6 +308,72 @@ def warn_undefined_folds(n_undefined, n_folds):
                       "missing) and are left out.", UndefinedMetricWarning, stacklevel=3)
 
 
+def confidence(value):
+    number = _number("confidence", value)
+    if not 0 < number < 1:
+        raise ValueError(f"confidence must be strictly between 0 and 1, got {value!r}.")
+    return number
+
+
+def seed(value):
+    """A random seed: an integer in [0, 2**64)."""
+    value = count("seed", value, 0)
+    if value >= 2**64:
+        raise ValueError(f"seed must be < 2**64, got {value!r}.")
+    return value
+
+
+def warn_undefined_replicates(n_undefined, n_boot):
+    if n_undefined:
+        warnings.warn(f"{n_undefined} of {n_boot} bootstrap replicates drew no positives or no "
+                      "negatives; their metric is NaN and the interval leaves them out.",
+                      UndefinedMetricWarning, stacklevel=3)
+
+
+def paired_inputs(y_true, y_scores, sample_weight, pos_label):
+    """Labels, an (n_models, n_samples) float64 score array and weights (or None)."""
+    is_positive = positive_mask(y_true, pos_label)
+    if isinstance(y_scores, np.ndarray) and y_scores.ndim == 2:
+        y_scores = list(y_scores)
+    if isinstance(y_scores, np.ndarray) or not hasattr(y_scores, "__len__") or len(y_scores) < 2:
+        raise ValueError("y_scores must hold two or more models' scores (a sequence of arrays or "
+                         "an array of shape (n_models, n_samples)).")
+    rows = [scores(row, name=f"y_scores[{k}]") for k, row in enumerate(y_scores)]
+    for k, row in enumerate(rows):
+        _check_same_length(y_true=is_positive, **{f"y_scores[{k}]": row})
+    return is_positive, np.array(rows, dtype=np.float64), weights(sample_weight,
+                                                                   is_positive.shape[0])
+
+
+def delong_options(metric, sample_weight):
+    if metric != "auc_roc":
+        raise ValueError(f"DeLong's method is for metric='auc_roc', got metric={metric!r}.")
+    if sample_weight is not None:
+        raise ValueError("DeLong's method takes unweighted data; use the bootstrap with "
+                         "sample_weight.")
+
+
+def analytic_interval_metric(interval, metric):
+    if metric == "auc_roc":
+        raise ValueError(f"the {interval} interval is for PR areas (metric 'auc_pr' or "
+                         "'auc_npr'); use interval='delong' or 'bootstrap' for AUC-ROC.")
+
+
+def fold_values(values):
+    """Per-fold results: 1-D, finite, at least two."""
+    array = as_1d("values", values)
+    if array.dtype.kind not in "biuf":
+        raise TypeError(f"values must be real numbers, got an array of dtype {array.dtype}.")
+    array = array.astype(np.float64)
+    if array.size < 2:
+        raise ValueError(f"values must hold at least two folds, got {array.size}.")
+    bad = ~np.isfinite(array)
+    if bad.any():
+        position = _first_position(bad)
+        raise ValueError(f"values must be finite, got {array[position]} at index {position}.")
+    return array
+
+
 def same_shape(**arrays):
     (name_a, a), (name_b, b) = arrays.items()
     if a.shape != b.shape:

@@ -1,4 +1,6 @@
 """Small embedded examples: the papers' worked examples and a synthetic skewed ranking."""
+import math
+
 import numpy as np
 
 
@@ -59,3 +61,28 @@ def reversal_rankings():
     y_true, score_a = _ranking_from_negatives_above(above_a, n_neg)
     _, score_b = _ranking_from_negatives_above(above_b, n_neg)
     return y_true, score_a, score_b
+
+
+def binormal(n_samples, prevalence, separation=1.0, seed=0):
+    """Scores of the binormal model: negatives N(0, 1), positives N(separation, 1).
+
+    Each row is positive with probability ``prevalence``. Returns ``(y_true, y_score)``.
+    """
+    rng = np.random.default_rng(seed)
+    y_true = rng.random(n_samples) < prevalence
+    return y_true, rng.normal(loc=separation * y_true, scale=1.0)
+
+
+def binormal_auc_pr(prevalence, separation=1.0, n_grid=20_001):
+    """The population AUC-PR of :func:`binormal`, by numerical integration.
+
+    Along thresholds t, recall is ``Q(t - separation)`` and the false-positive rate ``Q(t)``
+    (Q the normal upper tail), so the area is the integral of precision against
+    ``d recall = phi(t - separation) dt``: trapezoids on a grid 12 standard deviations wide.
+    """
+    t = np.linspace(separation - 12.0, separation + 12.0, n_grid)
+    upper_tail = np.vectorize(lambda x: 0.5 * math.erfc(x / math.sqrt(2.0)))
+    recall, fpr = upper_tail(t - separation), upper_tail(t)
+    precision = prevalence * recall / (prevalence * recall + (1.0 - prevalence) * fpr)
+    density = np.exp(-0.5 * (t - separation) ** 2) / math.sqrt(2.0 * math.pi)
+    return float(np.trapezoid(precision * density, t))
