@@ -327,9 +327,10 @@ def delong(y_true, y_score, *, confidence=0.95, pos_label=None):
     _validation.confidence(confidence)
     ranking = sort_ranking(y_true, y_score, None, pos_label)
     _validation.both_classes(ranking.pos.size, ranking.neg.size, "compute DeLong's variance")
-    of_pos, of_neg = placements(ranking.pos, ranking.neg)
-    estimate = float(of_pos.mean())
-    variance = _delong_variance(of_pos[None, :], of_neg[None, :])[0, 0]
+    mean_pos, var_pos, _, var_neg = placements(ranking.pos, ranking.neg, _NO_WEIGHTS,
+                                               _NO_WEIGHTS)
+    estimate = float(mean_pos)
+    variance = var_pos / ranking.pos.size + var_neg / ranking.neg.size
     half = _NORMAL.inv_cdf(0.5 + confidence / 2) * math.sqrt(variance)
     return Interval("auc_roc", "delong", "delong", estimate, max(0.0, estimate - half),
                     min(1.0, estimate + half), confidence)
@@ -422,8 +423,8 @@ def _delong_comparison(is_positive, score_rows, confidence):
     for scores in score_rows:
         pos, neg = scores[is_positive], scores[~is_positive]
         order_pos, order_neg = np.argsort(pos, kind="stable"), np.argsort(neg, kind="stable")
-        sorted_pos, sorted_neg = placements(pos[order_pos].astype(np.float64),
-                                            neg[order_neg].astype(np.float64))
+        sorted_pos, sorted_neg = np.empty(pos.size), np.empty(neg.size)
+        placements(pos[order_pos], neg[order_neg], sorted_pos, sorted_neg)
         example_pos, example_neg = np.empty_like(sorted_pos), np.empty_like(sorted_neg)
         example_pos[order_pos], example_neg[order_neg] = sorted_pos, sorted_neg
         of_pos.append(example_pos)

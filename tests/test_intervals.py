@@ -18,7 +18,7 @@ from strategies import FEW
 
 def _counts(seed, replicate, n_pos, n_neg, stratified=True, poisson=False):
     counts_pos, counts_neg = np.empty(n_pos), np.empty(n_neg)
-    resample.draw_counts(seed, replicate, stratified, poisson, counts_pos, counts_neg)
+    resample.draw_counts(np.uint64(seed), replicate, stratified, poisson, counts_pos, counts_neg)
     return counts_pos, counts_neg
 
 

@@ -125,14 +125,20 @@ def replicate_summaries(pos, pos_w, neg, neg_w, pos_order, neg_order, seed, firs
     out = np.empty((n_replicates, n_models, N_REPLICATE))
     n_chunks = max(1, min(n_replicates, n_chunks))
     no_points = np.empty((3, 0))
+    # One unweighted model: the counts are the weights of the sorted positions as they stand.
+    counts_are_weights = (pos_order.shape[1] == 0 and pos_w.shape[1] == 0
+                          and neg_order.shape[1] == 0 and neg_w.shape[1] == 0)
     for chunk in prange(n_chunks):
         counts_pos, counts_neg = np.empty(n_pos), np.empty(n_neg)
-        weights_pos, weights_neg = np.empty(n_pos), np.empty(n_neg)
+        weights_pos, weights_neg = counts_pos, counts_neg
+        if not counts_are_weights:
+            weights_pos, weights_neg = np.empty(n_pos), np.empty(n_neg)
         for r in range(chunk, n_replicates, n_chunks):
             draw_counts(seed, first + r, stratified, poisson, counts_pos, counts_neg)
             for m in range(n_models):
-                _replicate_weights(counts_pos, pos_w, pos_order, m, weights_pos)
-                _replicate_weights(counts_neg, neg_w, neg_order, m, weights_neg)
+                if not counts_are_weights:
+                    _replicate_weights(counts_pos, pos_w, pos_order, m, weights_pos)
+                    _replicate_weights(counts_neg, neg_w, neg_order, m, weights_neg)
                 stats, _ = sweep(pos[m], weights_pos, neg[m], weights_neg, no_points)
                 out[r, m, :N_SUMMARY] = summarise(stats)
                 out[r, m, TOTAL_POS] = stats[N_POS]

@@ -98,21 +98,24 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
     last_threshold = state[_LAST_THRESHOLD]
     run_tp = state[_RUN_TP]  # tp where the current vertical run (fp constant) started
     store = points.shape[1] > 0
-    # Without weights or stored points, a stretch of one class above every remaining example of
-    # the other needs no merging, no hull work and (for positives) no logarithm: tight loops do
-    # it. A stretch of negatives only moves fp and counts thresholds.
-    fast = pos_w.size == 0 and neg_w.size == 0 and not store
+    neg_unit = neg_w.size == 0
+    # Without stored points, a stretch of one class above every remaining example of the other
+    # needs no merging, no hull work and (for positives) no logarithm: tight loops do it. A
+    # stretch of negatives only moves fp and counts thresholds. Thresholds whose examples all
+    # weigh 0 make no point.
+    fast = not store
     done = True
     while i >= 0 or j >= 0:
         top_negative = neg[j] if j >= 0 else -np.inf
         if fast and i >= 0 and pos[i] > top_negative:
             precision = _precision(tp, fp)
+            point_threshold = np.nan
             while i >= 0 and pos[i] > top_negative:
                 threshold = pos[i]
-                tp_b = tp
-                while i >= 0 and pos[i] == threshold:
-                    tp_b += 1.0
-                    i -= 1
+                dtp, i = _take_ties(pos, pos_w, i, threshold)
+                if dtp == 0.0:
+                    continue
+                tp_b = tp + dtp  # summed as in the merging branch, so both agree to the bit
                 dg, ap, lo2, up2, precision = _rise_areas(tp, fp, tp_b, fp, precision,
                                                           group_max_precision)
                 group_max_precision = precision
@@ -122,11 +125,18 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
                 upper2 += up2
                 tp = tp_b
                 n_points += 1
-            rose = True
-            corner_threshold = last_threshold = threshold
+                point_threshold = threshold
+            if point_threshold == point_threshold:  # some threshold in the stretch had weight
+                rose = True
+                corner_threshold = last_threshold = point_threshold
             continue
         bound = pos[i] if i >= 0 else -np.inf
         if fast and j >= 0 and neg[j] > bound:
+            if not neg_unit:
+                while j >= 0 and neg[j] > bound and neg_w[j] == 0.0:
+                    j -= 1  # examples of weight 0 make no point, so they must not end a rise
+                if j < 0 or neg[j] <= bound:
+                    continue
             if rose:
                 if n_hull == hull.shape[0]:
                     done = False
@@ -135,14 +145,26 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
                 interpolated += area
                 rose = False
                 run_tp = tp
-            j_start = j
-            while j >= 0 and neg[j] > bound:
-                n_points += neg[j] != last_threshold
-                last_threshold = neg[j]
-                j -= 1
-            dfp = float(j_start - j)
-            roc2 += dfp * (tp + tp)
-            fp += dfp
+            if neg_unit:
+                j_start = j
+                while j >= 0 and neg[j] > bound:
+                    n_points += neg[j] != last_threshold
+                    last_threshold = neg[j]
+                    j -= 1
+                dfp = float(j_start - j)
+                roc2 += dfp * (tp + tp)
+                fp += dfp
+            else:
+                # Threshold by threshold, summed as in the merging branch. A threshold of weight
+                # 0 adds exactly nothing; selects instead of a branch avoid mispredictions.
+                while j >= 0 and neg[j] > bound:
+                    threshold = neg[j]
+                    dfp, j = _take_ties(neg, neg_w, j, threshold)
+                    weighty = dfp > 0.0
+                    n_points += weighty
+                    last_threshold = threshold if weighty else last_threshold
+                    roc2 += dfp * (tp + tp)
+                    fp += dfp
             continue
         if j < 0 or (i >= 0 and pos[i] >= neg[j]):
             threshold = pos[i]
