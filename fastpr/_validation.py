@@ -429,3 +429,26 @@ def f_level(value):
 def point_count(value):
     """How many points to draw a line with: an integer >= 2."""
     return count("n_points", value, 2)
+
+
+def choice_of_suffix(path, formats):
+    """The format that ``path``'s suffix names, from ``formats`` ({suffix: format})."""
+    suffix = path.suffix.lower()
+    if suffix not in formats:
+        raise ValueError(f"{path} has suffix {suffix!r}; fastpr reads "
+                         f"{', '.join(formats)} files.")
+    return formats[suffix]
+
+
+def columns_present(columns, available, path):
+    """Every name of ``columns`` is among ``available``, the columns of file ``path``."""
+    missing = [name for name in columns if name not in available]
+    if missing:
+        shown = ", ".join(map(repr, list(available)[:10]))
+        raise ValueError(f"{path} has no column {missing[0]!r}; its columns are {shown}"
+                         f"{', ...' if len(available) > 10 else ''}.")
+
+
+def short_csv_row(path, row):
+    """A CSV row without the column asked for (``row`` counts data rows from 1)."""
+    raise ValueError(f"{path}: row {row} has fewer fields than the header.")

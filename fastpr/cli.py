@@ -1,113 +1,40 @@
-"""The ``fastpr`` command. ``fastpr demo`` reports on the embedded worked examples."""
+"""The ``fastpr`` command: ``fastpr demo`` and ``fastpr evaluate FILE``."""
 import argparse
 import sys
 
-import numpy as np
-
-from . import datasets
-from .curves import interpolate_pr
-from .metrics import PR_METHODS, evaluate
-from .prevalence import at_prevalence
-from .thresholds import evaluate_at_thresholds, hull_thresholds
-from .unachievable import auc_pr_min
-
-def _table1_report():
-    points = interpolate_pr(*datasets.table1_points())
-    lines = ["Davis & Goadrich (2006) Table 1: interpolating between A = (TP 5, FP 5) and",
-             "B = (TP 10, FP 30) with P = 20 (local skew s = 5)",
-             "    TP     FP  recall  precision"]
-    for tp, fp, r, p in zip(points.tp, points.fp, points.recall, points.precision):
-        lines.append(f"{tp:6.0f} {fp:6.0f}  {r:6.3f}  {p:9.3f}")
-    return lines
+from . import _evaluate_command
+from ._demo import demo
 
 
-def _figure6_report():
-    e = evaluate(*datasets.figure6_ranking())
-    return [
-        "Davis & Goadrich (2006) Figure 6: 433 positives, 56,164 negatives; nine positives",
-        "ranked first, everything else tied below them",
-        f"  interpolated AUC-PR (correct)      {e.auc_pr:.4f}   (paper: 0.031)",
-        f"  Davis-Goadrich composite trapezoid {e.auc_pr_dg:.4f}",
-        f"  linear interpolation (wrong)       {e.auc_pr_linear:.4f}   (paper: about 0.5)",
-    ]
-
-
-def _estimators_report():
-    y_true, y_score = datasets.skewed_ranking()
-    e = evaluate(y_true, y_score)
-    lines = [
-        f"Every estimator on a skewed synthetic ranking: {e.n_pos:.0f} positives, "
-        f"{e.n_neg:.0f} negatives (prevalence {e.prevalence:.2%}),",
-        f"scores rounded to 2 decimals: {e.n_thresholds} distinct thresholds",
-        f"  {'method':<20}AUC-PR",
-    ]
-    lines += [f"  {m:<20}{e.area(m):.4f}" for m in PR_METHODS]
-    lines += [
-        f"  AUC-ROC {e.auc_roc:.4f}, on its convex hull {e.auc_roc_hull:.4f}",
-        f"  AUC-PR of the worst possible ranking {e.auc_pr_min:.4f}; "
-        f"normalised AUC-PR {e.auc_npr:.4f}",
-    ]
-    return lines
-
-
-def _reversal_report():
-    y_true, score_a, score_b = datasets.reversal_rankings()
-    a, b = evaluate(y_true, score_a), evaluate(y_true, score_b)
-    return [
-        "AUC-ROC and AUC-PR disagree (Davis & Goadrich 2006, section 5): 20 positives among",
-        "2,000 negatives, ranked two ways",
-        "             AUC-ROC  AUC-PR   (paper: A 0.813 / 0.514, B 0.875 / 0.038)",
-        f"  ranking A  {a.auc_roc:.3f}    {a.auc_pr:.3f}   ten positives first, ten spread deep",
-        f"  ranking B  {b.auc_roc:.3f}    {b.auc_pr:.3f}   positive i below 13 + 25 i negatives",
-    ]
-
-
-def _unachievable_report():
-    lines = ["The unachievable region (Boyd et al. 2012): the AUC-PR of the worst ranking",
-             "  prevalence  interpolated  average_precision (1,000 examples)"]
-    for prevalence in (0.5, 0.1, 0.01):
-        n_pos = round(1000 * prevalence)
-        lines.append(f"  {prevalence:10}  {auc_pr_min(n_pos, 1000 - n_pos):12.4f}  "
-                     f"{auc_pr_min(n_pos, 1000 - n_pos, method='average_precision'):17.4f}")
-    return lines
-
-
-def _protocols_report():
-    y_true, y_score = datasets.skewed_ranking(n_samples=200_000, prevalence=0.01)
-    keep = y_true | (np.arange(y_true.size) % 10 == 0)
-    full, sampled = evaluate(y_true, y_score), evaluate(y_true[keep], y_score[keep])
-    shifted = at_prevalence(y_true[keep], y_score[keep], full.prevalence).evaluation
-    tune, test = slice(0, 100_000), slice(100_000, None)
-    honest = evaluate_at_thresholds(y_true[test], y_score[test],
-                                    hull_thresholds(y_true[tune], y_score[tune])).evaluation
-    fitted = evaluate(y_true[test], y_score[test])
-    return [
-        "Prevalence shift: keep every 10th negative of the skewed ranking, then report at the",
-        "full data's base rate",
-        f"  AUC-PR on all data {full.auc_pr:.4f}; on the down-sampled data "
-        f"{sampled.auc_pr:.4f}; shifted back to {full.prevalence:.2%}: {shifted.auc_pr:.4f}",
-        "  (equal to the first up to the noise of keeping one negative in ten)",
-        "Honest hull protocol: hull thresholds chosen on one half, applied to the other",
-        f"  hull AUC-PR fitted on the test half {fitted.auc_pr_hull:.4f}; with thresholds from "
-        f"the tuning half {honest.auc_pr:.4f}",
-    ]
-
-
-def demo():
-    sections = [_table1_report(), _figure6_report(), _estimators_report(), _reversal_report(),
-                _unachievable_report(), _protocols_report()]
-    print("\n\n".join("\n".join(section) for section in sections))
-
-
-def main(argv=None):
+def _parser():
     parser = argparse.ArgumentParser(
         prog="fastpr", description="Exact, fast and honest precision-recall and ROC analysis."
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("demo", help="report on the papers' worked examples (no data needed)")
-    args = parser.parse_args(argv)
+    demo = commands.add_parser("demo", help="the papers' worked examples (no data needed)")
+    demo.add_argument("--out", default="fastpr-demo",
+                      help="folder for the figures, when matplotlib is installed "
+                           "(default: fastpr-demo)")
+    demo.add_argument("--no-figures", dest="figures", action="store_false",
+                      help="print only, write no figures")
+    evaluate = commands.add_parser(
+        "evaluate", help="every ROC and PR area of the scores in a file",
+        description="Every ROC and PR area of one or more score columns of a predictions file.")
+    _evaluate_command.add_arguments(evaluate)
+    return parser
+
+
+def main(argv=None):
+    args = _parser().parse_args(argv)
     if args.command == "demo":
-        demo()
+        demo(args.out, args.figures)
+        return 0
+    try:
+        report = _evaluate_command.compute(args)
+    except _evaluate_command.CommandError as error:
+        print(f"fastpr evaluate: {error}", file=sys.stderr)
+        return 1
+    print(_evaluate_command.render(report, args.format))
     return 0
 
 

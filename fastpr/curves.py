@@ -211,20 +211,66 @@ def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
     >>> c.recall, c.precision.round(3), c.is_vertex
     (array([0.  , 0.25, 0.5 , 0.75, 1.  , 1.  ]), array([1.   , 1.   , 1.   , 0.75 , 0.667, 0.5  ]), array([ True, False,  True, False,  True,  True]))
     """
-    if not (np.isscalar(max_recall_step) and 0 < max_recall_step <= 1):
-        raise ValueError(f"max_recall_step must be in (0, 1], got {max_recall_step!r}.")
+    _check_recall_step(max_recall_step)
     sweep, hull = _hull(y_true, y_score, sample_weight, pos_label)
     _validation.warn_if_undefined(hull.n_pos, hull.n_neg, pr=True)
-    n_pos = hull.n_pos if hull.n_pos > 0 else np.nan
-    step_recall = np.diff(hull.tp) / n_pos
-    n_steps = np.maximum(1, np.ceil(np.nan_to_num(step_recall) / max_recall_step)).astype(np.int64)
-    tp, fp, is_vertex = _interpolated_points(hull.tp[:-1], hull.fp[:-1], hull.tp[1:], hull.fp[1:],
-                                             n_steps)
+    n_pos, tp, fp, is_vertex = _sampled_segments(hull.tp, hull.fp, hull.n_pos, max_recall_step)
     thresholds = np.full(tp.shape, np.nan)
     thresholds[is_vertex] = hull.thresholds
     precision = _precision_along(tp, fp, _first_step_precision(hull.tp, hull.fp))
     return AchievablePRCurve(tp / n_pos, precision, tp, fp, is_vertex, thresholds,
                              float(sweep["HULL_INTERPOLATED"] / n_pos))
+
+
+def _check_recall_step(max_recall_step):
+    if not (np.isscalar(max_recall_step) and 0 < max_recall_step <= 1):
+        raise ValueError(f"max_recall_step must be in (0, 1], got {max_recall_step!r}.")
+
+
+def _sampled_segments(tp, fp, n_pos, max_recall_step):
+    """Interpolated points between neighbouring (tp, fp), at most ``max_recall_step`` apart in
+    recall; returns (n_pos or NaN when there are no positives, tp, fp, is_vertex)."""
+    n_pos = n_pos if n_pos > 0 else np.nan
+    step_recall = np.diff(tp) / n_pos
+    n_steps = np.maximum(1, np.ceil(np.nan_to_num(step_recall) / max_recall_step)).astype(np.int64)
+    return n_pos, *_interpolated_points(tp[:-1], fp[:-1], tp[1:], fp[1:], n_steps)
+
+
+def interpolated_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
+                          max_recall_step=0.01):
+    """The PR curve as it should be drawn: every operating point joined by interpolated points.
+
+    Between neighbouring operating points false positives grow linearly with true positives
+    (Davis & Goadrich 2006), so precision follows a hyperbola, not a straight line. The curve is
+    sampled so that neighbouring points are at most ``max_recall_step`` apart in recall; its
+    area is ``auc_pr(method="interpolated")``.
+
+    Parameters
+    ----------
+    y_true, y_score, sample_weight, pos_label
+        As in :func:`fastpr.evaluate`.
+    max_recall_step : float, default=0.01
+        In (0, 1].
+
+    Returns
+    -------
+    PRPoints
+        ``tp``, ``fp``, ``recall`` and ``precision``, origin first; the operating points of
+        :func:`pr_curve` are among them.
+
+    Examples
+    --------
+    >>> import fastpr
+    >>> c = fastpr.interpolated_pr_curve([0, 1, 0, 1], [0.9, 0.8, 0.3, 0.2], max_recall_step=0.25)
+    >>> c.recall, c.precision.round(3)
+    (array([0.  , 0.  , 0.25, 0.5 , 0.5 , 0.75, 1.  ]), array([0.   , 0.   , 0.333, 0.5  , 0.333, 0.429, 0.5  ]))
+    """
+    _check_recall_step(max_recall_step)
+    thresholds, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
+    _validation.warn_if_undefined(tp[-1], fp[-1], pr=True)
+    n_pos, tp_s, fp_s, _ = _sampled_segments(tp, fp, tp[-1], max_recall_step)
+    precision = _precision_along(tp_s, fp_s, _first_step_precision(tp, fp))
+    return PRPoints(tp_s, fp_s, tp_s / n_pos, precision)
 
 
 def interpolate_pr(tp_a, fp_a, tp_b, fp_b, n_pos, *, step=1.0):

@@ -1,0 +1,271 @@
+"""``fastpr evaluate FILE``: every estimator for each score column of a predictions file."""
+import argparse
+import dataclasses
+import importlib.util
+import json
+import re
+import sys
+import warnings
+
+import numpy as np
+
+from . import _validation
+from .intervals import BOOTSTRAP_INTERVALS, bootstrap
+from ._optional import import_optional
+from .io import read_columns
+from .metrics import Evaluation, evaluate
+
+FIELDS = tuple(field.name for field in dataclasses.fields(Evaluation))
+# Averaged over groups: the prevalence and the areas (not the counts).
+MEAN_FIELDS = tuple(f for f in FIELDS if f not in ("n_pos", "n_neg", "n_thresholds"))
+_AUTO_PROGRESS_WORK = 50_000_000  # rows x replicates above which a terminal gets a progress bar
+
+
+class CommandError(Exception):
+    """Bad input to the command: its one-line message goes to stderr, without a traceback."""
+
+
+def add_arguments(parser):
+    parser.add_argument("file", help="predictions: .csv, .parquet (needs pyarrow) or .npz")
+    parser.add_argument("--label", required=True, help="column of true labels")
+    parser.add_argument("--score", required=True, action="append",
+                        help="column of scores (higher = more positive); repeat to compare models")
+    parser.add_argument("--weight", help="column of sample weights")
+    parser.add_argument("--group", help="column of groups: results per group and their mean")
+    parser.add_argument("--pos-label", help="the positive label (needed unless labels are "
+                                            "0/1, -1/1 or true/false)")
+    parser.add_argument("--bootstrap", type=int, default=0, metavar="N",
+                        help="add a bootstrap interval of AUC-PR from N replicates")
+    parser.add_argument("--ci-method", choices=BOOTSTRAP_INTERVALS, default="percentile")
+    parser.add_argument("--confidence", type=float, default=0.95)
+    parser.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="show a progress bar while bootstrapping (default: on a terminal, "
+                             "for long runs, when tqdm is installed)")
+    parser.add_argument("--plot", metavar="PNG", help="write ROC and PR curves (needs matplotlib)")
+    parser.add_argument("--format", choices=("table", "json", "csv"), default="table")
+    parser.epilog = ("Rows are counted from 1, the first row of data. Bad input ends with exit "
+                     "status 1 and one line on stderr.")
+
+
+# --------------------------------------------------------------------------- input
+def _read(args):
+    columns = [args.label, *args.score] + [c for c in (args.weight, args.group) if c]
+    try:
+        return read_columns(args.file, columns)
+    except OSError as error:
+        raise CommandError(f"cannot read {args.file}: {error.strerror or error}") from None
+    except (ValueError, ImportError) as error:
+        raise CommandError(str(error)) from None
+
+
+def _pos_label(text, labels, column):
+    """``--pos-label`` as a value of the label column's type."""
+    if text is None or labels.dtype.kind in "US":
+        return text
+    if labels.dtype.kind == "b":
+        return {"true": True, "1": True, "false": False, "0": False}.get(text.lower(), text)
+    try:
+        number = float(text)
+    except ValueError:
+        raise CommandError(f"--pos-label {text!r} is not a number, but column {column!r} holds "
+                           "numbers.") from None
+    return int(number) if number.is_integer() else number
+
+
+def _third_label_row(labels):
+    """The row (from 1) where a label other than the first two seen first appears."""
+    _, first_rows = np.unique(labels, return_index=True)
+    return int(np.sort(first_rows)[2]) + 1
+
+
+def _user_message(error, columns, labels):
+    """fastpr's message in the file's terms: columns instead of arguments, rows from 1."""
+    text = str(error)
+    for argument, column in columns.items():
+        if column is not None:
+            text = re.sub(rf"\b{argument}\b", f"column {column!r}", text)
+    text = text.replace("pos_label", "--pos-label")
+    text = re.sub(r"at index (\d+)", lambda m: f"at row {int(m.group(1)) + 1}", text)
+    if "must have two classes" in text:
+        row = _third_label_row(labels)
+        text += f" The first row with a third label is row {row} ({labels[row - 1]!r})."
+    return text
+
+
+# --------------------------------------------------------------------------- work
+def _evaluations(labels, scores, weights, pos_label):
+    """One Evaluation per score column; undefined metrics stay NaN without warnings."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", _validation.UndefinedMetricWarning)
+        return {name: evaluate(labels, score, sample_weight=weights, pos_label=pos_label)
+                for name, score in scores.items()}
+
+
+def _group_results(labels, scores, weights, groups, pos_label):
+    names, inverse = np.unique(groups, return_inverse=True)
+    results = {}
+    for index, name in enumerate(names):
+        rows = inverse == index
+        results[str(name)] = _evaluations(
+            labels[rows], {model: score[rows] for model, score in scores.items()},
+            None if weights is None else weights[rows], pos_label)
+    return results
+
+
+def _mean(group_results, models):
+    """Per model, the mean of each rate and area over the groups where it is defined."""
+    mean = {}
+    for model in models:
+        values = np.array([[getattr(r[model], f) for f in MEAN_FIELDS]
+                           for r in group_results.values()])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # a metric undefined in every group
+            mean[model] = dict(zip(MEAN_FIELDS, np.nanmean(values, axis=0).tolist()))
+    return mean
+
+
+def _progress(args, n_rows):
+    if args.progress is not None:
+        return args.progress
+    return (sys.stderr.isatty() and n_rows * args.bootstrap >= _AUTO_PROGRESS_WORK
+            and importlib.util.find_spec("tqdm") is not None)
+
+
+def _interval(args, labels, score, weights, pos_label):
+    """Bootstrap interval of AUC-PR (the interpolated area) on all rows."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", _validation.UndefinedMetricWarning)
+        result = bootstrap(labels, score, n_boot=args.bootstrap, interval=args.ci_method,
+                           confidence=args.confidence, seed=args.seed, sample_weight=weights,
+                           pos_label=pos_label, progress=_progress(args, labels.size))
+    return {"auc_pr_low": result.low, "auc_pr_high": result.high}
+
+
+def _plot(path, labels, scores, weights, pos_label):
+    figure_module = _matplotlib_figure()
+    from . import plot
+
+    figure = figure_module.Figure(figsize=(11, 5.5))
+    roc_axes, pr_axes = figure.subplots(1, 2)
+    rankings = {model: (labels, score, weights) for model, score in scores.items()}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", _validation.UndefinedMetricWarning)
+        plot.plot_comparison(rankings, kind="roc", ax=roc_axes, pos_label=pos_label)
+        plot.plot_comparison(rankings, kind="pr", ax=pr_axes, pos_label=pos_label)
+    figure.tight_layout()
+    try:
+        figure.savefig(path, dpi=100)
+    except OSError as error:
+        raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _matplotlib_figure():
+    try:
+        return import_optional("matplotlib.figure", "plot")
+    except ImportError as error:
+        raise CommandError(str(error)) from None
+
+
+def compute(args):
+    """Read the file and compute everything asked for: a dict ready for :func:`render`."""
+    if args.bootstrap < 0:
+        raise CommandError(f"--bootstrap must be >= 0, got {args.bootstrap}.")
+    data = _read(args)
+    labels = data[args.label]
+    scores = {name: data[name] for name in args.score}
+    weights = data[args.weight] if args.weight else None
+    pos_label = _pos_label(args.pos_label, labels, args.label)
+    columns = {"y_true": args.label, "sample_weight": args.weight}
+    report = {"file": str(args.file), "models": list(scores), "n_rows": int(labels.size),
+              "all": {}}
+    for model, score in scores.items():
+        try:
+            result = _evaluations(labels, {model: score}, weights, pos_label)[model]
+            _validation.both_classes(result.n_pos, result.n_neg, "compute the ROC and PR areas")
+            report["all"][model] = result.to_dict()
+            if args.bootstrap:
+                report["interval"] = (f"auc_pr_low/high: {args.confidence:.0%} {args.ci_method} "
+                                      f"bootstrap interval, {args.bootstrap} replicates")
+                report["all"][model].update(
+                    _interval(args, labels, score, weights, pos_label))
+        except (ValueError, TypeError, ImportError) as error:
+            names = {**columns, "y_score": model}
+            raise CommandError(_user_message(error, names, labels)) from None
+    if args.group:
+        groups = _group_results(labels, scores, weights, data[args.group], pos_label)
+        report["groups"] = {g: {m: e.to_dict() for m, e in r.items()} for g, r in groups.items()}
+        report["mean"] = _mean(groups, scores)
+    if args.plot:
+        _plot(args.plot, labels, scores, weights, pos_label)
+    return report
+
+
+# --------------------------------------------------------------------------- output
+def _sections(report):
+    """(title, {row name: value per model}) for all rows, each group, and the groups' mean."""
+    models = report["models"]
+
+    def table(results):
+        return {name: [results[m][name] for m in models] for name in results[models[0]]}
+
+    title = "all rows" + (f" ({report['interval']})" if "interval" in report else "")
+    sections = [(title, table(report["all"]))]
+    for group, results in report.get("groups", {}).items():
+        sections.append((f"group {group}", table(results)))
+    if "mean" in report:
+        sections.append((f"mean over {len(report['groups'])} groups", table(report["mean"])))
+    return sections
+
+
+def _cell(value):
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if float(value).is_integer() and abs(value) >= 1:
+        return f"{value:.0f}"
+    return f"{value:.6f}"
+
+
+def _render_table(report):
+    models = report["models"]
+    width = max(len(f) for f in FIELDS + ("auc_pr_high",)) + 2
+    column = max(12, *(len(m) + 2 for m in models))
+    lines = [f"{report['file']}: {report['n_rows']} rows"]
+    for title, rows in _sections(report):
+        lines += ["", title, "".ljust(width) + "".join(m.rjust(column) for m in models)]
+        lines += [name.ljust(width) + "".join(_cell(v).rjust(column) for v in values)
+                  for name, values in rows.items()]
+    return "\n".join(lines)
+
+
+def _render_csv(report):
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    grouped = "groups" in report
+    writer.writerow((["group"] if grouped else []) + ["metric", *report["models"]])
+    for title, rows in _sections(report):
+        prefix = [title.removeprefix("group ")] if grouped else []
+        for name, values in rows.items():
+            writer.writerow(prefix + [name, *(repr(float(v)) for v in values)])
+    return buffer.getvalue().rstrip("\n")
+
+
+def _json_ready(value):
+    if isinstance(value, dict):
+        return {key: _json_ready(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_json_ready(item) for item in value]
+    if isinstance(value, float) and not np.isfinite(value):
+        return None
+    return value
+
+
+def render(report, output_format):
+    if output_format == "json":
+        return json.dumps(_json_ready(report), indent=2)
+    if output_format == "csv":
+        return _render_csv(report)
+    return _render_table(report)
