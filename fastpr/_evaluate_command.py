@@ -79,6 +79,18 @@ def _third_label_row(labels):
     return int(np.sort(first_rows)[2]) + 1
 
 
+def _check_numeric(name, values):
+    """A column that should hold numbers but was read as text: name its first non-number."""
+    if values.dtype.kind not in "USO":
+        return
+    for row, value in enumerate(values.tolist(), start=1):
+        try:
+            float(value)
+        except ValueError:
+            raise CommandError(f"column {name!r} holds {value!r} at row {row}, which is not a "
+                               "number.") from None
+
+
 def _user_message(error, columns, labels):
     """fastpr's message in the file's terms: columns instead of arguments, rows from 1."""
     text = str(error)
@@ -89,7 +101,7 @@ def _user_message(error, columns, labels):
     text = re.sub(r"at index (\d+)", lambda m: f"at row {int(m.group(1)) + 1}", text)
     if "must have two classes" in text:
         row = _third_label_row(labels)
-        text += f" The first row with a third label is row {row} ({labels[row - 1]!r})."
+        text += f" The first row with a third label is row {row} ({labels[row - 1].item()!r})."
     return text
 
 
@@ -175,6 +187,8 @@ def compute(args):
     labels = data[args.label]
     scores = {name: data[name] for name in args.score}
     weights = data[args.weight] if args.weight else None
+    for name in [*scores, args.weight] if args.weight else scores:
+        _check_numeric(name, data[name])
     pos_label = _pos_label(args.pos_label, labels, args.label)
     columns = {"y_true": args.label, "sample_weight": args.weight}
     report = {"file": str(args.file), "models": list(scores), "n_rows": int(labels.size),
@@ -249,7 +263,8 @@ def _render_csv(report):
     for title, rows in _sections(report):
         prefix = [title.removeprefix("group ")] if grouped else []
         for name, values in rows.items():
-            writer.writerow(prefix + [name, *(repr(float(v)) for v in values)])
+            writer.writerow(prefix + [name, *(v if isinstance(v, int) else repr(float(v))
+                                              for v in values)])
     return buffer.getvalue().rstrip("\n")
 
 

@@ -58,8 +58,12 @@ def read_columns(path, columns, *, reader=None):
     with open(path, newline="") as handle:
         header = next(csv.reader(handle), [])
     _validation.columns_present(columns, header, path)
-    reader = reader or _fastest_csv_reader()
-    return _CSV_READERS[reader](path, columns, header)
+    if reader is not None:
+        return _CSV_READERS[reader](path, columns, header)
+    try:
+        return _CSV_READERS[_fastest_csv_reader()](path, columns, header)
+    except ValueError:  # a malformed row: the csv module's reader says which one
+        return _read_with_csv(path, columns, header)
 
 
 def _fastest_csv_reader():

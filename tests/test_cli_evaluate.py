@@ -1,0 +1,223 @@
+"""``fastpr evaluate FILE`` and ``fastpr demo --out``, run as a user runs them."""
+import csv
+import io
+import json
+import subprocess
+import sys
+
+import matplotlib.image
+import numpy as np
+import pyarrow
+import pyarrow.parquet
+import pytest
+
+import fastpr
+from fastpr import cli, datasets, io as fastpr_io
+
+
+def _run(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "fastpr", *map(str, args)], capture_output=True,
+                          text=True, timeout=300, cwd=cwd)
+
+
+def _columns():
+    y, a = datasets.skewed_ranking(n_samples=3000, prevalence=0.05)
+    rng = np.random.default_rng(5)
+    b = np.round(a + rng.normal(size=a.size), 3)
+    w = rng.integers(1, 4, size=a.size).astype(float)
+    group = np.array(["north", "south", "east"])[rng.integers(0, 3, size=a.size)]
+    return {"y": y.astype(int), "a": a, "b": b, "w": w, "region": group}
+
+
+def _write_csv(path, columns):
+    with open(path, "w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(columns)
+        writer.writerows(zip(*[values.tolist() for values in columns.values()]))
+    return path
+
+
+@pytest.fixture(scope="module")
+def data():
+    return _columns()
+
+
+@pytest.fixture(scope="module")
+def csv_file(tmp_path_factory, data):
+    return _write_csv(tmp_path_factory.mktemp("cli") / "predictions.csv", data)
+
+
+def _json(*args):
+    result = _run("evaluate", *args, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def _expected(y, s, w=None):
+    return fastpr.evaluate(y, s, sample_weight=w).to_dict()
+
+
+def test_json_holds_every_estimator_of_every_model(csv_file, data):
+    report = _json(csv_file, "--label", "y", "--score", "a", "--score", "b", "--weight", "w")
+    assert report["models"] == ["a", "b"] and report["n_rows"] == 3000
+    for model in ("a", "b"):
+        assert report["all"][model] == pytest.approx(_expected(data["y"], data[model], data["w"]),
+                                                     rel=1e-12)
+
+
+def test_csv_output_is_a_table_of_estimators_by_model(csv_file, data):
+    result = _run("evaluate", csv_file, "--label", "y", "--score", "b", "--score", "a",
+                  "--format", "csv")
+    assert result.returncode == 0, result.stderr
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert rows[0] == ["metric", "b", "a"]
+    expected = {m: _expected(data["y"], data[m]) for m in ("a", "b")}
+    assert [row[0] for row in rows[1:]] == list(expected["a"])
+    for name, b, a in rows[1:]:
+        assert float(a) == pytest.approx(expected["a"][name], rel=1e-12)
+        assert float(b) == pytest.approx(expected["b"][name], rel=1e-12)
+
+
+def test_table_output_lines_up_models_side_by_side(csv_file, data):
+    result = _run("evaluate", csv_file, "--label", "y", "--score", "a", "--score", "b")
+    assert result.returncode == 0, result.stderr
+    auc_pr_line = next(line for line in result.stdout.splitlines() if line.startswith("auc_pr "))
+    shown = [float(v) for v in auc_pr_line.split()[1:]]
+    assert shown == [round(fastpr.auc_pr(data["y"], data[m]), 6) for m in ("a", "b")]
+
+
+def test_groups_give_per_group_results_and_their_mean(csv_file, data):
+    report = _json(csv_file, "--label", "y", "--score", "a", "--group", "region")
+    assert sorted(report["groups"]) == ["east", "north", "south"]
+    areas = []
+    for name, results in report["groups"].items():
+        rows = data["region"] == name
+        assert results["a"] == pytest.approx(_expected(data["y"][rows], data["a"][rows]),
+                                             rel=1e-12)
+        areas.append(results["a"]["auc_pr"])
+    assert report["mean"]["a"]["auc_pr"] == pytest.approx(np.mean(areas), rel=1e-12)
+    assert "n_pos" not in report["mean"]["a"]
+
+
+def test_bootstrap_interval_is_the_library_s(csv_file, data):
+    report = _json(csv_file, "--label", "y", "--score", "a", "--bootstrap", "64", "--seed", "3",
+                   "--ci-method", "basic")
+    expected = fastpr.bootstrap(data["y"], data["a"], n_boot=64, seed=3, interval="basic")
+    assert report["all"]["a"]["auc_pr_low"] == pytest.approx(expected.low, rel=1e-12)
+    assert report["all"]["a"]["auc_pr_high"] == pytest.approx(expected.high, rel=1e-12)
+    assert "95% basic bootstrap interval, 64 replicates" in report["interval"]
+
+
+def test_parquet_npz_and_every_csv_reader_agree(tmp_path, csv_file, data):
+    numeric = {k: v for k, v in data.items() if k != "region"}
+    np.savez(tmp_path / "p.npz", **numeric)
+    pyarrow.parquet.write_table(pyarrow.table(data), tmp_path / "p.parquet")
+    args = ("--label", "y", "--score", "a", "--weight", "w")
+    from_csv = _json(csv_file, *args)["all"]
+    assert _json(tmp_path / "p.npz", *args)["all"] == from_csv
+    assert _json(tmp_path / "p.parquet", *args)["all"] == from_csv
+    for reader in ("pyarrow", "pandas", "csv"):
+        columns = fastpr_io.read_columns(csv_file, ["region", "y", "a"], reader=reader)
+        assert list(columns) == ["region", "y", "a"]
+        np.testing.assert_array_equal(columns["y"], data["y"])
+        np.testing.assert_array_equal(columns["a"], data["a"])
+        np.testing.assert_array_equal(columns["region"], data["region"])
+
+
+def test_text_labels_with_pos_label(tmp_path):
+    path = _write_csv(tmp_path / "t.csv", {"kind": np.array(["spam", "ham", "spam", "ham"]),
+                                           "s": np.array([0.9, 0.8, 0.3, 0.1])})
+    report = _json(path, "--label", "kind", "--score", "s", "--pos-label", "spam")
+    assert report["all"]["s"]["auc_roc"] == fastpr.auc_roc([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1])
+
+
+def _png_is_drawn(path):
+    image = matplotlib.image.imread(path)
+    return path.stat().st_size > 10_000 and image[..., :3].std() > 0.05
+
+
+def test_plot_option_writes_the_curves(tmp_path, csv_file):
+    result = _run("evaluate", csv_file, "--label", "y", "--score", "a", "--score", "b",
+                  "--plot", tmp_path / "curves.png")
+    assert result.returncode == 0, result.stderr
+    assert _png_is_drawn(tmp_path / "curves.png")
+
+
+BAD_INPUTS = [
+    ("label,score\n1,0.5\n0,0.2\n1,\n0,0.1\n", ["--score", "score"],
+     "column 'score' contains NaN at row 3 (1 NaN in all)."),
+    ("label,score\n1,0.5\n0,0.2\n1,abc\n", ["--score", "score"],
+     "column 'score' holds 'abc' at row 3, which is not a number."),
+    ("label,score\n1,0.5\n0,0.2\n2,0.3\n0,0.1\n", ["--score", "score"],
+     "column 'label' must have two classes, got 3 distinct labels: 0, 1, 2. "
+     "The first row with a third label is row 3 (2)."),
+    ("label,score\n1,0.5\n1,0.2\n", ["--score", "score"],
+     "column 'label' has no negatives (or they all weigh 0), so fastpr cannot compute the ROC "
+     "and PR areas."),
+    ("label,score\nyes,0.5\nno,0.2\n", ["--score", "score"],
+     "column 'label' has labels ['no', 'yes'], which are not {0, 1}, {-1, 1} or bool; pass "
+     "--pos-label to say which one is positive."),
+    ("label,score\nyes,0.5\nno,0.2\n", ["--score", "score", "--pos-label", "maybe"],
+     "--pos-label='maybe' is not a label of column 'label', whose labels are ['no', 'yes']."),
+    ("label,score\n1,0.5\n0,0.2\n", ["--score", "score", "--pos-label", "x"],
+     "--pos-label 'x' is not a number, but column 'label' holds numbers."),
+    ("label,score\n1,0.5\n0,0.2\n", ["--score", "score", "--weight", "w"],
+     "has no column 'w'; its columns are 'label', 'score'."),
+    ("label,score,w\n1,0.5,1\n0,0.2,-2\n", ["--score", "score", "--weight", "w"],
+     "column 'w' must be >= 0, got -2.0 at row 2."),
+    ("label,score\n1,0.5\n0\n", ["--score", "score"], "row 2 has fewer fields than the header."),
+]
+
+
+@pytest.mark.parametrize("content, args, message", BAD_INPUTS)
+def test_bad_input_ends_with_one_line(tmp_path, content, args, message):
+    path = tmp_path / "bad.csv"
+    path.write_text(content)
+    result = _run("evaluate", path, "--label", "label", *args)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("fastpr evaluate: ")
+    assert message in result.stderr
+
+
+def test_missing_file_and_unknown_format(tmp_path):
+    result = _run("evaluate", tmp_path / "nowhere.csv", "--label", "y", "--score", "s")
+    assert result.returncode == 1
+    assert result.stderr == f"fastpr evaluate: cannot read {tmp_path / 'nowhere.csv'}: " \
+                            "No such file or directory\n"
+    (tmp_path / "p.xlsx").write_text("")
+    result = _run("evaluate", tmp_path / "p.xlsx", "--label", "y", "--score", "s")
+    assert result.returncode == 1 and "has suffix '.xlsx'; fastpr reads .csv" in result.stderr
+
+
+def test_missing_extras_are_named(tmp_path, monkeypatch, capsys, csv_file):
+    pyarrow.parquet.write_table(pyarrow.table({"y": [0, 1], "s": [0.1, 0.2]}),
+                                tmp_path / "p.parquet")
+    monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
+    assert cli.main(["evaluate", str(tmp_path / "p.parquet"), "--label", "y", "--score", "s"]) == 1
+    assert capsys.readouterr().err == ("fastpr evaluate: this needs pyarrow.parquet, which is not "
+                                       'installed: pip install "fastpr[parquet]"\n')
+    assert cli.main(["evaluate", str(csv_file), "--label", "y", "--score", "a",
+                     "--plot", str(tmp_path / "x.png")]) == 1
+    assert capsys.readouterr().err == ("fastpr evaluate: this needs matplotlib.figure, which is not "
+                                       'installed: pip install "fastpr[plot]"\n')
+
+
+def test_demo_writes_its_figures(tmp_path):
+    result = _run("demo", "--out", tmp_path / "figures")
+    assert result.returncode == 0, result.stderr
+    names = ["roc_hull.png", "pr_curve.png", "pr_linear_error.png", "reversal.png"]
+    assert sorted(p.name for p in (tmp_path / "figures").iterdir()) == sorted(names)
+    for name in names:
+        assert _png_is_drawn(tmp_path / "figures" / name), name
+    assert f"Figures: {tmp_path / 'figures' / 'roc_hull.png'}" in result.stdout
+
+
+def test_demo_without_matplotlib_says_which_extra(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    assert cli.main(["demo", "--out", str(tmp_path / "f")]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().splitlines()[-1] == (
+        f'Figures: pip install "fastpr[plot]" and fastpr demo draws them into {tmp_path / "f"}/.')
+    assert "interpolated AUC-PR (correct)" in out and not (tmp_path / "f").exists()
