@@ -12,6 +12,7 @@ from .prevalence import at_prevalence
 from .thresholds import evaluate_at_thresholds, hull_thresholds
 from .unachievable import auc_pr_min
 
+
 def _table1_report():
     points = interpolate_pr(*datasets.table1_points())
     lines = ["Davis & Goadrich (2006) Table 1: interpolating between A = (TP 5, FP 5) and",

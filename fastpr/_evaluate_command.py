@@ -10,8 +10,8 @@ import warnings
 import numpy as np
 
 from . import _validation
-from .intervals import BOOTSTRAP_INTERVALS, bootstrap
 from ._optional import import_optional
+from .intervals import BOOTSTRAP_INTERVALS, bootstrap
 from .io import read_columns
 from .metrics import Evaluation, evaluate
 
@@ -31,7 +31,8 @@ def add_arguments(parser):
     parser.add_argument("--score", required=True, action="append",
                         help="column of scores (higher = more positive); repeat to compare models")
     parser.add_argument("--weight", help="column of sample weights")
-    parser.add_argument("--group", help="column of groups: results per group and their mean")
+    parser.add_argument("--group", help="column of groups: results per group and their mean "
+                             "(--bootstrap and --plot use all rows)")
     parser.add_argument("--pos-label", help="the positive label (needed unless labels are "
                                             "0/1, -1/1 or true/false)")
     parser.add_argument("--bootstrap", type=int, default=0, metavar="N",

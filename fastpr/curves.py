@@ -266,7 +266,7 @@ def interpolated_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None
     (array([0.  , 0.  , 0.25, 0.5 , 0.5 , 0.75, 1.  ]), array([0.   , 0.   , 0.333, 0.5  , 0.333, 0.429, 0.5  ]))
     """
     _check_recall_step(max_recall_step)
-    thresholds, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
+    _, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
     _validation.warn_if_undefined(tp[-1], fp[-1], pr=True)
     n_pos, tp_s, fp_s, _ = _sampled_segments(tp, fp, tp[-1], max_recall_step)
     precision = _precision_along(tp_s, fp_s, _first_step_precision(tp, fp))

@@ -49,7 +49,7 @@ def read_columns(path, columns, *, reader=None):
     if kind == "npz":
         with np.load(path, allow_pickle=False) as arrays:
             _validation.columns_present(columns, arrays.files, path)
-            return {name: np.asarray(arrays[name]).ravel() for name in columns}
+            return {name: np.asarray(arrays[name]) for name in columns}
     if kind == "parquet":
         parquet = import_optional("pyarrow.parquet", "parquet")
         _validation.columns_present(columns, parquet.read_schema(path).names, path)
@@ -59,7 +59,8 @@ def read_columns(path, columns, *, reader=None):
         header = next(csv.reader(handle), [])
     _validation.columns_present(columns, header, path)
     if reader is not None:
-        return _CSV_READERS[reader](path, columns, header)
+        return _CSV_READERS[_validation.choice("reader", reader, tuple(_CSV_READERS))](
+            path, columns, header)
     try:
         return _CSV_READERS[_fastest_csv_reader()](path, columns, header)
     except ValueError:  # a malformed row: the csv module's reader says which one

@@ -144,7 +144,7 @@ def plot_pr(y_true, y_score, *, sample_weight=None, pos_label=None, ax=None, lab
      'model achievable: AUC-PR 0.801', 'unachievable (prevalence 0.5; AUC-PR min 0.307)']
     """
     ax = _new_axes() if ax is None else ax
-    data = dict(sample_weight=sample_weight, pos_label=pos_label)
+    data = {"sample_weight": sample_weight, "pos_label": pos_label}
     result = evaluate(y_true, y_score, **data)
     prefix = f"{label} " if label else ""
     curve = interpolated_pr_curve(y_true, y_score, max_recall_step=max_recall_step, **data)
@@ -186,13 +186,12 @@ def plot_comparison(rankings, *, kind="pr", ax=None, **options):
     ['A: AUC-PR 0.514', 'unachievable (prevalence 0.0099; AUC-PR min 0.005)', 'B: AUC-PR 0.038']
     """
     draw = {"pr": plot_pr, "roc": plot_roc}[kind]
+    drawn_once = {"pr": {"unachievable": False, "iso_f": ()}, "roc": {"chance": False}}[kind]
     ax = _new_axes() if ax is None else ax
     for k, (name, data) in enumerate(rankings.items()):
         weight = data[2] if len(data) > 2 else None
-        extra = {} if k == 0 or kind != "pr" else {"unachievable": False, "iso_f": ()}
-        if kind == "roc" and k > 0:
-            extra = {"chance": False}
-        draw(data[0], data[1], sample_weight=weight, ax=ax, label=name, **{**options, **extra})
+        draw(data[0], data[1], sample_weight=weight, ax=ax, label=name,
+             **{**options, **(drawn_once if k else {})})
     return ax
 
 

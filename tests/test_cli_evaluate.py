@@ -12,12 +12,13 @@ import pyarrow.parquet
 import pytest
 
 import fastpr
-from fastpr import cli, datasets, io as fastpr_io
+from fastpr import cli, datasets
+from fastpr import io as fastpr_io
 
 
 def _run(*args, cwd=None):
     return subprocess.run([sys.executable, "-m", "fastpr", *map(str, args)], capture_output=True,
-                          text=True, timeout=300, cwd=cwd)
+                          text=True, timeout=300, cwd=cwd, check=False)
 
 
 def _columns():
@@ -108,6 +109,13 @@ def test_bootstrap_interval_is_the_library_s(csv_file, data):
     assert "95% basic bootstrap interval, 64 replicates" in report["interval"]
 
 
+def test_progress_bar_on_request(csv_file):
+    result = _run("evaluate", csv_file, "--label", "y", "--score", "a", "--bootstrap", "64",
+                  "--progress", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert "64/64" in result.stderr and json.loads(result.stdout)["all"]["a"]["auc_pr_low"] > 0
+
+
 def test_parquet_npz_and_every_csv_reader_agree(tmp_path, csv_file, data):
     numeric = {k: v for k, v in data.items() if k != "region"}
     np.savez(tmp_path / "p.npz", **numeric)
@@ -149,14 +157,14 @@ BAD_INPUTS = [
     ("label,score\n1,0.5\n0,0.2\n1,abc\n", ["--score", "score"],
      "column 'score' holds 'abc' at row 3, which is not a number."),
     ("label,score\n1,0.5\n0,0.2\n2,0.3\n0,0.1\n", ["--score", "score"],
-     "column 'label' must have two classes, got 3 distinct labels: 0, 1, 2. "
-     "The first row with a third label is row 3 (2)."),
+     ("column 'label' must have two classes, got 3 distinct labels: 0, 1, 2. "
+      "The first row with a third label is row 3 (2).")),
     ("label,score\n1,0.5\n1,0.2\n", ["--score", "score"],
-     "column 'label' has no negatives (or they all weigh 0), so fastpr cannot compute the ROC "
-     "and PR areas."),
+     ("column 'label' has no negatives (or they all weigh 0), so fastpr cannot compute the ROC "
+      "and PR areas.")),
     ("label,score\nyes,0.5\nno,0.2\n", ["--score", "score"],
-     "column 'label' has labels ['no', 'yes'], which are not {0, 1}, {-1, 1} or bool; pass "
-     "--pos-label to say which one is positive."),
+     ("column 'label' has labels ['no', 'yes'], which are not {0, 1}, {-1, 1} or bool; pass "
+      "--pos-label to say which one is positive.")),
     ("label,score\nyes,0.5\nno,0.2\n", ["--score", "score", "--pos-label", "maybe"],
      "--pos-label='maybe' is not a label of column 'label', whose labels are ['no', 'yes']."),
     ("label,score\n1,0.5\n0,0.2\n", ["--score", "score", "--pos-label", "x"],
@@ -178,6 +186,19 @@ def test_bad_input_ends_with_one_line(tmp_path, content, args, message):
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("fastpr evaluate: ")
     assert message in result.stderr
+
+
+def test_read_columns_rejects_an_unknown_reader(csv_file):
+    with pytest.raises(ValueError, match="reader must be one of 'pyarrow', 'pandas', 'csv'; got 'x'"):
+        fastpr_io.read_columns(csv_file, ["y"], reader="x")
+
+
+def test_npz_arrays_must_be_one_dimensional(tmp_path):
+    np.savez(tmp_path / "p.npz", y=[0, 1], s=[[0.1, 0.2]])
+    result = _run("evaluate", tmp_path / "p.npz", "--label", "y", "--score", "s")
+    assert result.returncode == 1
+    assert result.stderr == ("fastpr evaluate: column 's' must be 1-D, got an array of shape "
+                             "(1, 2).\n")
 
 
 def test_missing_file_and_unknown_format(tmp_path):

@@ -5,14 +5,13 @@ import matplotlib
 import matplotlib.image
 import numpy as np
 import pytest
+import reference as ref
 from hypothesis import given
 from matplotlib.figure import Figure
+from strategies import SETTINGS, rankings
 
 import fastpr
 from fastpr import datasets, plot
-
-import reference as ref
-from strategies import SETTINGS, rankings
 
 matplotlib.use("Agg")
 
@@ -72,7 +71,7 @@ def _legend(ax):
 def test_plot_roc_draws_the_curve_and_its_hull():
     y, s = datasets.skewed_ranking(n_samples=3000)
     ax = plot.plot_roc(y, s, ax=_axes(), label="m")
-    chance, curve, hull = ax.get_lines()
+    _chance, curve, hull = ax.get_lines()
     roc, vertices = fastpr.roc_curve(y, s), fastpr.roc_convex_hull(y, s)
     np.testing.assert_array_equal(curve.get_xdata(), roc.fpr)
     np.testing.assert_array_equal(curve.get_ydata(), roc.tpr)
@@ -86,7 +85,7 @@ def test_plot_pr_draws_every_part():
     y, s = datasets.binormal(500, 0.3, seed=1)
     s = np.round(s)
     ax = plot.plot_pr(y, s, ax=_axes(), linear=True, iso_f=(0.3, 0.6))
-    curve, linear, achievable, iso_a, iso_b = ax.get_lines()
+    curve, linear, achievable, _iso_a, iso_b = ax.get_lines()
     drawn = fastpr.interpolated_pr_curve(y, s)
     np.testing.assert_array_equal(curve.get_xdata(), drawn.recall)
     np.testing.assert_array_equal(curve.get_ydata(), drawn.precision)
@@ -101,8 +100,8 @@ def test_plot_pr_draws_every_part():
     e = fastpr.evaluate(y, s)
     assert _legend(ax) == [f"AUC-PR {e.auc_pr:.3f}", f"linear (wrong): AUC-PR {e.auc_pr_linear:.3f}",
                            f"achievable: AUC-PR {e.auc_pr_hull:.3f}",
-                           f"unachievable (prevalence {e.prevalence:.3g}; "
-                           f"AUC-PR min {e.auc_pr_min:.3f})"]
+                           (f"unachievable (prevalence {e.prevalence:.3g}; "
+                            f"AUC-PR min {e.auc_pr_min:.3f})")]
 
 
 def test_plot_pr_can_leave_out_the_extras():
