@@ -431,6 +431,14 @@ def point_count(value):
     return count("n_points", value, 2)
 
 
+def bootstrap_result(value):
+    """A fastpr.bootstrap result (it records the seed that redraws its replicates)."""
+    if not all(hasattr(value, field) for field in ("replicates", "seed", "interval", "low")):
+        raise TypeError(f"bootstrap must be the result of fastpr.bootstrap, got "
+                        f"{type(value).__name__}.")
+    return value
+
+
 def choice_of_suffix(path, formats):
     """The format that ``path``'s suffix names, from ``formats`` ({suffix: format})."""
     suffix = path.suffix.lower()

@@ -311,6 +311,53 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
                            seed)
 
 
+def bootstrap_sample(y_true, y_score, replicate, *, seed, stratified=True,
+                     resampling="multinomial", sample_weight=None, pos_label=None):
+    """The data of one replicate of :func:`bootstrap`, as weighted rows.
+
+    Parameters
+    ----------
+    y_true, y_score, sample_weight, pos_label
+        As in :func:`fastpr.bootstrap`.
+    replicate : int
+        Which replicate, from 0; ``bootstrap(..., seed=seed).replicates[replicate]`` is its
+        metric.
+    seed : int
+        The bootstrap's seed (``BootstrapResult.seed``).
+    stratified, resampling
+        As in :func:`fastpr.bootstrap`.
+
+    Returns
+    -------
+    y_true, y_score, sample_weight : ndarray
+        Bool labels, scores and weights (each example's count in the replicate times its own
+        weight), positives first and each class in ascending score order, so any fastpr function
+        can evaluate or draw the replicate.
+
+    Examples
+    --------
+    >>> import fastpr
+    >>> from fastpr import datasets
+    >>> y, s = datasets.skewed_ranking()
+    >>> b = fastpr.bootstrap(y, s, n_boot=200, seed=7)
+    >>> y_r, s_r, w_r = fastpr.bootstrap_sample(y, s, 5, seed=7)
+    >>> bool(fastpr.auc_pr(y_r, s_r, sample_weight=w_r) == b.replicates[5]), int(w_r.sum())
+    (True, 20000)
+    """
+    _validation.choice("resampling", resampling, RESAMPLING)
+    replicate = _validation.count("replicate", replicate, minimum=0)
+    ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
+    counts_pos, counts_neg = np.empty(ranking.pos.size), np.empty(ranking.neg.size)
+    resample.draw_counts(np.uint64(_validation.seed(seed)), replicate, bool(stratified),
+                         resampling == "poisson", counts_pos, counts_neg)
+    if ranking.pos_weight.size:
+        counts_pos *= ranking.pos_weight
+        counts_neg *= ranking.neg_weight
+    labels = np.concatenate([np.ones(ranking.pos.size, bool), np.zeros(ranking.neg.size, bool)])
+    return labels, np.concatenate([ranking.pos, ranking.neg]), np.concatenate([counts_pos,
+                                                                                counts_neg])
+
+
 def delong(y_true, y_score, *, confidence=0.95, pos_label=None):
     """AUC-ROC with DeLong's variance and its normal interval (clipped to [0, 1]).
 

@@ -7,9 +7,11 @@ import warnings
 
 import numpy as np
 
+from . import _validation
 from ._optional import import_optional
 from .curves import achievable_pr_curve, interpolated_pr_curve, pr_curve, roc_convex_hull, roc_curve
 from .fmeasure import iso_f_curve
+from .intervals import bootstrap_sample
 from .metrics import evaluate
 from .unachievable import min_precision
 
@@ -80,6 +82,31 @@ def plot_roc(y_true, y_score, *, sample_weight=None, pos_label=None, ax=None, hu
     return ax
 
 
+def _interval_end_replicates(result):
+    """The replicates whose metric sits at the ends of the interval (or, for the basic
+    interval, at the replicate quantiles that it reflects about the estimate)."""
+    low, high = result.low, result.high
+    if result.interval == "basic":
+        low, high = 2 * result.estimate - result.high, 2 * result.estimate - result.low
+    values = np.where(np.isfinite(result.replicates), result.replicates, np.inf)
+    return [int(np.argmin(np.abs(values - end))) for end in (low, high)]
+
+
+def _draw_band(ax, y_true, y_score, data, result, color, prefix, max_recall_step):
+    curves = []
+    for replicate in _interval_end_replicates(_validation.bootstrap_result(result)):
+        sample = bootstrap_sample(y_true, y_score, replicate, seed=result.seed,
+                                  stratified=result.stratified, resampling=result.resampling,
+                                  **data)
+        curve = interpolated_pr_curve(sample[0], sample[1], sample_weight=sample[2],
+                                      max_recall_step=max_recall_step)
+        curves.append(np.column_stack([curve.recall, curve.precision]))
+    outline = np.concatenate([curves[0], curves[1][::-1]])
+    ax.fill(outline[:, 0], outline[:, 1], color=color, alpha=0.2, linewidth=0,
+            label=f"{prefix}bootstrap {result.confidence:.0%} {result.interval}: "
+                  f"{result.metric} {result.low:.3f} to {result.high:.3f}")
+
+
 def _draw_unachievable(ax, prevalence, floor):
     ax.fill_between(_REGION_RECALL, 0.0, min_precision(_REGION_RECALL, prevalence),
                     color="0.85", zorder=0,
@@ -97,7 +124,7 @@ def _draw_iso_f(ax, levels):
 
 def plot_pr(y_true, y_score, *, sample_weight=None, pos_label=None, ax=None, label=None,
             achievable=True, unachievable=True, iso_f=ISO_F1_LEVELS, linear=False,
-            max_recall_step=0.01):
+            bootstrap=None, max_recall_step=0.01):
     """Draw the correctly interpolated PR curve of one ranking, with what surrounds it.
 
     Parameters
@@ -118,6 +145,10 @@ def plot_pr(y_true, y_score, *, sample_weight=None, pos_label=None, ax=None, lab
     linear : bool, default=False
         Also draw, dashed, straight lines between the operating points and their (wrong) area,
         to show the error of linear interpolation.
+    bootstrap : BootstrapResult, optional
+        The result of :func:`fastpr.bootstrap` on the same data (any metric and interval).
+        Shades the region between the curves of the two replicates whose metric sits at the
+        interval's ends: a picture of how much the curve moves, not a pointwise band.
     max_recall_step : float, default=0.01
         Largest recall gap between drawn points of the interpolated curves.
 
@@ -129,8 +160,9 @@ def plot_pr(y_true, y_score, *, sample_weight=None, pos_label=None, ax=None, lab
     -----
     Between operating points, false positives grow linearly with true positives, so precision
     follows a hyperbola (:func:`fastpr.interpolated_pr_curve`); the area under what is drawn is
-    ``auc_pr(method="interpolated")``. No bootstrap band is drawn: pointwise bands need every
-    replicate's curve; :func:`fastpr.bootstrap` gives the area's interval.
+    ``auc_pr(method="interpolated")``. The bootstrap shading is not a pointwise confidence
+    band (that would need every replicate's curve); the replicates are redrawn with
+    :func:`fastpr.bootstrap_sample`.
 
     Examples
     --------
@@ -155,6 +187,8 @@ def plot_pr(y_true, y_score, *, sample_weight=None, pos_label=None, ax=None, lab
         points = pr_curve(y_true, y_score, **data)
         ax.plot(points.recall, points.precision, "--", color=color, linewidth=1,
                 label=f"{prefix}linear (wrong): AUC-PR {result.auc_pr_linear:.3f}")
+    if bootstrap is not None:
+        _draw_band(ax, y_true, y_score, data, bootstrap, color, prefix, max_recall_step)
     if achievable:
         hull = achievable_pr_curve(y_true, y_score, max_recall_step=max_recall_step, **data)
         ax.plot(hull.recall, hull.precision, ":", color=color,

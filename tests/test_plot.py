@@ -104,6 +104,36 @@ def test_plot_pr_draws_every_part():
                             f"AUC-PR min {e.auc_pr_min:.3f})")]
 
 
+@pytest.mark.parametrize("interval", ["percentile", "basic"])
+def test_bootstrap_shading_lies_between_two_replicate_curves(interval):
+    y, s = datasets.binormal(300, 0.3, seed=4)
+    result = fastpr.bootstrap(y, s, n_boot=50, seed=9, interval=interval)
+    ax = plot.plot_pr(y, s, ax=_axes(), bootstrap=result, achievable=False, unachievable=False,
+                      iso_f=())
+    (shade,) = ax.patches
+    outline = shade.get_xy()
+    # The replicates whose areas are nearest the interval's ends (basic: the quantiles it
+    # reflects), found here by sorting instead of by distance.
+    values = np.sort(result.replicates)
+    quantiles = np.quantile(result.replicates, [0.025, 0.975])
+    ends = []
+    for q in quantiles:
+        nearest = values[np.argmin(np.abs(values - q))]
+        replicate = int(np.flatnonzero(result.replicates == nearest)[0])
+        sample = fastpr.bootstrap_sample(y, s, replicate, seed=9)
+        ends.append(fastpr.interpolated_pr_curve(sample[0], sample[1], sample_weight=sample[2]))
+    n = ends[0].recall.size
+    np.testing.assert_array_equal(outline[:n, 0], ends[0].recall)
+    np.testing.assert_array_equal(outline[n:n + ends[1].recall.size, 1], ends[1].precision[::-1])
+    assert f"bootstrap 95% {interval}: auc_pr {result.low:.3f} to {result.high:.3f}" in _legend(ax)[1]
+
+
+def test_bootstrap_must_be_a_bootstrap_result():
+    with pytest.raises(TypeError, match="bootstrap must be the result of fastpr.bootstrap, got "
+                                        "tuple"):
+        plot.plot_pr([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], ax=_axes(), bootstrap=(0.1, 0.9))
+
+
 def test_plot_pr_can_leave_out_the_extras():
     y, s = datasets.skewed_ranking(n_samples=2000)
     ax = plot.plot_pr(y, s, ax=_axes(), achievable=False, unachievable=False, iso_f=())

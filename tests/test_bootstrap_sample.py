@@ -1,0 +1,41 @@
+"""fastpr.bootstrap_sample redraws exactly the replicates that fastpr.bootstrap evaluated."""
+import numpy as np
+import pytest
+
+import fastpr
+from fastpr import datasets
+
+
+@pytest.mark.parametrize("stratified, resampling, weighted", [
+    (True, "multinomial", False), (False, "multinomial", True), (True, "poisson", True),
+])
+def test_each_replicate_evaluates_to_the_bootstrap_s_value(stratified, resampling, weighted):
+    y, s = datasets.skewed_ranking(n_samples=2000, prevalence=0.05)
+    w = np.random.default_rng(2).integers(0, 3, size=y.size).astype(float) if weighted else None
+    result = fastpr.bootstrap(y, s, metric="auc_roc", n_boot=20, seed=11, stratified=stratified,
+                              resampling=resampling, sample_weight=w)
+    for replicate in (0, 7, 19):
+        y_r, s_r, w_r = fastpr.bootstrap_sample(y, s, replicate, seed=11, stratified=stratified,
+                                                resampling=resampling, sample_weight=w)
+        assert fastpr.auc_roc(y_r, s_r, sample_weight=w_r) == result.replicates[replicate]
+        assert y_r.sum() == y.sum()  # the same examples, reweighted
+        if resampling == "multinomial" and stratified:
+            assert w_r[y_r].sum() == y.sum()
+
+
+def test_counts_follow_the_examples():
+    """Unweighted multinomial counts: whole numbers adding up to n, one per example."""
+    y, s = [1, 0, 1, 0, 0], [0.3, 0.1, 0.9, 0.5, 0.2]
+    y_r, s_r, w_r = fastpr.bootstrap_sample(y, s, 3, seed=0, stratified=False)
+    np.testing.assert_array_equal(s_r, [0.3, 0.9, 0.1, 0.2, 0.5])
+    np.testing.assert_array_equal(y_r, [True, True, False, False, False])
+    assert w_r.sum() == 5 and np.all(w_r == np.round(w_r))
+
+
+def test_bad_options():
+    with pytest.raises(ValueError, match="replicate must be >= 0, got -1"):
+        fastpr.bootstrap_sample([0, 1], [0.1, 0.2], -1, seed=0)
+    with pytest.raises(ValueError, match="resampling must be one of 'multinomial', 'poisson'"):
+        fastpr.bootstrap_sample([0, 1], [0.1, 0.2], 0, seed=0, resampling="jackknife")
+    with pytest.raises(TypeError, match="seed must be an integer, got None"):
+        fastpr.bootstrap_sample([0, 1], [0.1, 0.2], 0, seed=None)
