@@ -354,9 +354,10 @@ def delong_options(metric, sample_weight):
 
 
 def analytic_interval_metric(interval, metric):
-    if metric == "auc_roc":
+    if metric not in ("auc_pr", "auc_npr"):
         raise ValueError(f"the {interval} interval is for PR areas (metric 'auc_pr' or "
-                         "'auc_npr'); use interval='delong' or 'bootstrap' for AUC-ROC.")
+                         f"'auc_npr'), got metric={metric!r}; use interval='bootstrap' (or "
+                         "'delong' for AUC-ROC).")
 
 
 def fold_values(values):
