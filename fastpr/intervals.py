@@ -101,9 +101,10 @@ class _Resampler:
     @classmethod
     def single(cls, ranking):
         no_order = np.empty((1, 0), dtype=np.int64)
-        return cls(ranking.pos[None, :].astype(np.float64), ranking.pos_weight[None, :],
-                   ranking.neg[None, :].astype(np.float64), ranking.neg_weight[None, :],
-                   no_order, no_order)
+        pos, neg = (scores[None, :].astype(np.float64, copy=False)
+                    for scores in (ranking.pos, ranking.neg))
+        return cls(pos, ranking.pos_weight[None, :], neg, ranking.neg_weight[None, :], no_order,
+                   no_order)
 
     @classmethod
     def paired(cls, is_positive, score_rows, weights):
