@@ -1,5 +1,6 @@
 """fastpr: exact, fast and honest precision-recall and ROC analysis."""
 from ._validation import UndefinedMetricWarning
+from .accumulator import Accumulator
 from .curves import (
     AchievablePRCurve,
     PRCurve,
@@ -17,6 +18,7 @@ from .metrics import PR_METHODS, Evaluation, auc_pr, auc_roc, evaluate
 __version__ = "0.1.0"
 
 __all__ = [
+    "Accumulator",
     "AchievablePRCurve",
     "Evaluation",
     "PRCurve",

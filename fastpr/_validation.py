@@ -90,31 +90,59 @@ def scores(y_score, name="y_score"):
     return converted
 
 
+def _finite_nonnegative(name, array):
+    """A 1-D real array as float64, every value finite and >= 0."""
+    if array.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must be real numbers, got an array of dtype {array.dtype}.")
+    array = np.ascontiguousarray(array, dtype=np.float64)
+    bad = ~np.isfinite(array)
+    if bad.any():
+        position = _first_position(bad)
+        raise ValueError(f"{name} must be finite, got {array[position]} at index {position}.")
+    negative = array < 0
+    if negative.any():
+        position = _first_position(negative)
+        raise ValueError(f"{name} must be >= 0, got {array[position]} at index {position}.")
+    return array
+
+
 def weights(sample_weight, n):
     """Weights as float64, finite and >= 0; None stays None (unit weights)."""
     if sample_weight is None:
         return None
     array = as_1d("sample_weight", sample_weight)
-    if array.dtype.kind not in "biuf":
-        raise TypeError(f"sample_weight must be real numbers, got an array of dtype {array.dtype}.")
     if array.shape[0] != n:
         raise ValueError(
             f"y_true and sample_weight have different lengths: {n} and {array.shape[0]}."
         )
-    array = np.ascontiguousarray(array, dtype=np.float64)
-    bad = ~np.isfinite(array)
-    if bad.any():
-        position = _first_position(bad)
-        raise ValueError(
-            f"sample_weight must be finite, got {array[position]} at index {position}."
-        )
-    negative = array < 0
-    if negative.any():
-        position = _first_position(negative)
-        raise ValueError(f"sample_weight must be >= 0, got {array[position]} at index {position}.")
+    array = _finite_nonnegative("sample_weight", array)
     if not array.any():
         raise ValueError("sample_weight is zero everywhere, so there is nothing to evaluate.")
     return array
+
+
+def accumulator_arrays(score_values, pos_weight, neg_weight):
+    """The arrays of ``Accumulator.from_arrays`` as float64: scores without NaN, weights >= 0.
+
+    All three empty is an empty accumulator.
+    """
+    named = {"scores": score_values, "pos_weight": pos_weight, "neg_weight": neg_weight}
+    arrays = {name: np.asarray(values) for name, values in named.items()}
+    for name, array in arrays.items():
+        if array.ndim != 1:
+            raise ValueError(f"{name} must be 1-D, got an array of shape {array.shape}.")
+    _check_same_length(**arrays)
+    if arrays["scores"].size == 0:
+        return np.empty(0), np.empty(0), np.empty(0)
+    return (scores(arrays["scores"], name="scores").astype(np.float64),
+            _finite_nonnegative("pos_weight", arrays["pos_weight"]),
+            _finite_nonnegative("neg_weight", arrays["neg_weight"]))
+
+
+def nonempty(n_distinct):
+    """Refuse to evaluate an Accumulator that holds no example of nonzero weight."""
+    if n_distinct == 0:
+        raise ValueError("the Accumulator is empty: update() it with data before evaluate().")
 
 
 def _distinct_labels(labels):
@@ -191,3 +219,10 @@ def segment(tp_a, fp_a, tp_b, fp_b, n_pos, step):
     if step <= 0:
         raise ValueError(f"step must be > 0, got {step!r}.")
     return tuple(float(v) for v in values.values())
+
+
+def instance_of(name, value, kind):
+    """``value`` itself when it is a ``kind``; TypeError naming the argument otherwise."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{name} must be of type {kind.__name__}, got {type(value).__name__}.")
+    return value

@@ -205,6 +205,64 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
 
 
 @jit
+def resume(pos, pos_w, neg, neg_w, points, hull, state):
+    """Sweep from the cursor and running values in ``state`` to the end; returns the hull stack.
+
+    ``hull`` holds the vertices so far (``state`` counts them) and is replaced by a larger copy
+    when it fills. ``sweep`` starts from the origin; fastpr.distributed starts each score range
+    from a state carried over from the ranges above it (see ``carried_state``).
+    """
+    _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
+    while state[_DONE] == 0.0:
+        hull = grown(hull)
+        _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
+    return hull
+
+
+@jit
+def carried_state(pos_size, neg_size, tp, fp, group_max_precision, rose, corner_threshold,
+                  run_tp, last_threshold):
+    """(state, hull) that resume at point (tp, fp) with the running values of the points above.
+
+    The cursors point at the top of arrays of ``pos_size`` and ``neg_size`` scores and the sums
+    and point count start at 0; the hull stack holds the starting point, whose threshold is
+    ``last_threshold`` (+inf at the origin).
+    """
+    state = np.zeros(_N_STATE)
+    state[_I] = pos_size - 1
+    state[_J] = neg_size - 1
+    state[N_POS] = tp
+    state[N_NEG] = fp
+    state[_GROUP_MAX_PRECISION] = group_max_precision
+    state[_ROSE] = rose
+    state[_CORNER_THRESHOLD] = corner_threshold
+    state[_RUN_TP] = run_tp
+    state[_LAST_THRESHOLD] = last_threshold
+    hull = np.empty((64, HULL_COLUMNS))
+    state[_N_HULL] = push(hull, 0, fp, tp, last_threshold)
+    return state, hull
+
+
+@jit
+def close(state, hull):
+    """Finish a sweep that reached the last point: the last vertical run's area and the hull.
+
+    Returns the hull vertices as (fp, tp, threshold) rows and sets the hull areas in ``state``.
+    """
+    if state[N_POS] > state[_RUN_TP]:
+        state[INTERPOLATED] += interpolated_segment(state[_RUN_TP], state[N_NEG], state[N_POS],
+                                                    state[N_NEG])
+    n_hull = int(state[_N_HULL])
+    if n_hull == hull.shape[0]:
+        hull = grown(hull)
+    # The last point always closes the hull.
+    n_hull = push(hull, n_hull, state[N_NEG], state[N_POS], state[_LAST_THRESHOLD])
+    hull = hull[:n_hull]
+    state[HULL_ROC2], state[HULL_INTERPOLATED] = hull_areas(hull)
+    return hull
+
+
+@jit
 def sweep(pos, pos_w, neg, neg_w, points):
     """Walk both classes from the highest score down, one operating point per distinct score.
 
@@ -224,18 +282,5 @@ def sweep(pos, pos_w, neg, neg_w, points):
         points[2, 0] = 0.0
     hull = np.empty((64, HULL_COLUMNS))
     state[_N_HULL] = push(hull, 0, 0.0, 0.0, np.inf)
-    _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
-    while state[_DONE] == 0.0:
-        hull = grown(hull)
-        _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
-    if state[N_POS] > state[_RUN_TP]:
-        state[INTERPOLATED] += interpolated_segment(state[_RUN_TP], state[N_NEG], state[N_POS],
-                                                    state[N_NEG])
-    n_hull = int(state[_N_HULL])
-    if n_hull == hull.shape[0]:
-        hull = grown(hull)
-    # The last point always closes the hull.
-    n_hull = push(hull, n_hull, state[N_NEG], state[N_POS], state[_LAST_THRESHOLD])
-    hull = hull[:n_hull]
-    state[HULL_ROC2], state[HULL_INTERPOLATED] = hull_areas(hull)
-    return state, hull
+    hull = resume(pos, pos_w, neg, neg_w, points, hull, state)
+    return state, close(state, hull)
