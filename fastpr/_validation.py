@@ -139,10 +139,35 @@ def accumulator_arrays(score_values, pos_weight, neg_weight):
             _finite_nonnegative("neg_weight", arrays["neg_weight"]))
 
 
-def nonempty(n_distinct):
-    """Refuse to evaluate an Accumulator that holds no example of nonzero weight."""
+def nonempty(n_distinct, what, hint):
+    """Refuse to evaluate a summary that holds no example of nonzero weight."""
     if n_distinct == 0:
-        raise ValueError("the Accumulator is empty: update() it with data before evaluate().")
+        raise ValueError(f"{what} is empty: {hint}.")
+
+
+def dask_vector(name, values, array):
+    """``array`` (``values`` as a dask array, or None if it is neither that nor a dask Series)."""
+    if array is None:
+        raise TypeError(f"{name} must be a dask array or a dask Series, got {type(values).__name__}.")
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got a dask array of shape {array.shape}.")
+    return array
+
+
+def same_partitions(name, n_partitions, n_expected):
+    """Every input of fastpr.distributed.evaluate comes in as many partitions as y_score."""
+    if n_partitions != n_expected:
+        raise ValueError(f"y_score and {name} have different numbers of partitions: "
+                         f"{n_expected} and {n_partitions}.")
+
+
+def positive_count(name, value):
+    """An int >= 1 (bool excluded)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, got {value!r}.")
+    if value < 1:
+        raise ValueError(f"{name} must be >= 1, got {value!r}.")
+    return int(value)
 
 
 def _distinct_labels(labels):
@@ -183,6 +208,11 @@ def positive_mask(y_true, pos_label):
             f"pos_label={pos_label!r} is not a label of y_true, whose labels are {present!r}."
         )
     return labels == pos_label
+
+
+def label_set(y_true):
+    """The distinct labels of a valid ``y_true`` as Python scalars (at most two)."""
+    return _distinct_labels(as_1d("y_true", y_true))
 
 
 def _same_label(value, pos_label):

@@ -89,7 +89,8 @@ class Accumulator:
         Raises ``ValueError`` when nothing has been added; warns ``UndefinedMetricWarning`` when
         a class is missing, as ``evaluate`` does.
         """
-        _validation.nonempty(self._scores.size)
+        _validation.nonempty(self._scores.size, "the Accumulator",
+                            "update() it with data before evaluate()")
         scores, pos_weight, neg_weight = self._state()
         ranking = SortedRanking(scores, pos_weight, scores, neg_weight)
         result = _evaluation_from_sweep(run_sweep(ranking))

@@ -10,7 +10,7 @@ import numpy as np
 
 from .._jit import jit
 from .area import davis_goadrich_segment, interpolated_segment
-from .hull import HULL_COLUMNS, grown, hull_areas, push
+from .hull import HULL_COLUMNS, grown, hull_areas, push, upper_hull
 
 # Indices into the state vector that sweep() returns: the results first, then the cursor.
 N_POS, N_NEG, N_POINTS, ROC2, INTERPOLATED, DAVIS_GOADRICH, AVERAGE_PRECISION = range(7)
@@ -244,6 +244,12 @@ def carried_state(pos_size, neg_size, tp, fp, group_max_precision, rose, corner_
 
 
 @jit
+def hull_of(state, hull):
+    """The filled rows of a hull stack that ``resume`` returned with ``state``."""
+    return hull[: int(state[_N_HULL])].copy()
+
+
+@jit
 def close(state, hull):
     """Finish a sweep that reached the last point: the last vertical run's area and the hull.
 
@@ -260,6 +266,29 @@ def close(state, hull):
     hull = hull[:n_hull]
     state[HULL_ROC2], state[HULL_INTERPOLATED] = hull_areas(hull)
     return hull
+
+
+# The sums that consecutive ranges of one sweep add up.
+_ADDITIVE = (N_POINTS, ROC2, INTERPOLATED, DAVIS_GOADRICH, AVERAGE_PRECISION, LOWER2, UPPER2)
+
+
+@jit
+def join_ranges(range_states, hull_rows):
+    """(stats, hull) of a whole sweep from consecutive score ranges, highest scores first.
+
+    ``range_states`` holds, one row each, the final states of ranges swept by ``resume`` from
+    their ``carried_state`` (empty ranges left out); ``hull_rows`` are their hull stacks
+    concatenated in the same order. The last range ends at the last point, so its state carries
+    the totals and the values that ``close`` needs; the hull of the union of the ranges' hulls
+    is the hull of all points.
+    """
+    state = range_states[-1].copy()
+    for k in _ADDITIVE:
+        state[k] = range_states[:, k].sum()
+    state[N_POINTS] += 1.0  # the origin
+    hull, n_hull = upper_hull(hull_rows)
+    state[_N_HULL] = n_hull
+    return state, close(state, hull)
 
 
 @jit
