@@ -72,25 +72,38 @@ _SAMPLES_PER_PARTITION = 256
 _NO_POINTS = np.empty((3, 0))
 
 
-def _as_dask_array(values):
-    """A dask array's own blocks, a dask Series's partitions as blocks; None for anything else."""
-    if isinstance(values, dask.array.Array):
-        return values
-    if hasattr(values, "to_dask_array") and hasattr(values, "npartitions"):
-        return values.to_dask_array()
-    return None
+def _is_dask_series(values):
+    return hasattr(values, "to_delayed") and hasattr(values, "npartitions") and getattr(
+        values, "ndim", None) == 1
 
 
-def _aligned_blocks(inputs, reference):
-    """Each input's blocks as delayed numpy arrays, lined up with the blocks of ``reference``."""
-    blocks = {}
-    for name, values in inputs.items():
-        array = _validation.dask_vector(name, values, _as_dask_array(values))
-        known = not any(math.isnan(c) for c in array.chunks[0] + reference.chunks[0])
-        if known and array.chunks != reference.chunks and array.size == reference.size:
-            array = array.rechunk(reference.chunks)
-        _validation.same_partitions(name, array.numblocks[0], reference.numblocks[0])
-        blocks[name] = list(array.to_delayed().ravel())
+def _partitions(name, values, chunks):
+    """One input's partitions as delayed arrays (or pandas Series).
+
+    A dask array whose chunks are known is rechunked to ``chunks`` (y_score's, when y_score is
+    a dask array with known chunks), so that inputs with different chunking still line up.
+    """
+    if _is_dask_series(values):
+        return list(values.to_delayed())
+    is_array = isinstance(values, dask.array.Array)
+    array = _validation.dask_vector(name, values, values if is_array else None)
+    sizes = array.chunks[0]
+    if chunks is not None and sizes != chunks and not any(map(math.isnan, sizes)):
+        if sum(sizes) == sum(chunks):
+            array = array.rechunk((chunks,))
+    return list(array.to_delayed().ravel())
+
+
+def _aligned_partitions(inputs):
+    """Each input's partitions, lined up with those of y_score."""
+    reference = inputs["y_score"]
+    chunks = None
+    if isinstance(reference, dask.array.Array) and reference.ndim == 1:
+        chunks = reference.chunks[0]
+        chunks = None if any(map(math.isnan, chunks)) else chunks
+    blocks = {name: _partitions(name, values, chunks) for name, values in inputs.items()}
+    for name, partitions in blocks.items():
+        _validation.same_partitions(name, len(partitions), len(blocks["y_score"]))
     return blocks
 
 
@@ -145,8 +158,7 @@ def _boundaries(samples, n_ranges):
 
 
 def _split(accumulator, boundaries):
-    """The accumulator cut into len(boundaries) + 1 ranges; range r holds the scores s with
-    boundaries[r - 1] <= s < boundaries[r]."""
+    """The accumulator cut at ascending boundaries: range r holds b[r - 1] <= score < b[r]."""
     scores, pos_weight, neg_weight = accumulator._state()
     cuts = [0, *np.searchsorted(scores, boundaries, side="left").tolist(), scores.size]
     return tuple(Accumulator._of(scores[a:b], pos_weight[a:b], neg_weight[a:b])
@@ -310,13 +322,12 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     scheduler, e.g. the ``dask.distributed.Client`` last created. An ``UndefinedMetricWarning``
     is issued on the client, as ``fastpr.evaluate`` does.
     """
-    reference = _validation.dask_vector("y_score", y_score, _as_dask_array(y_score))
-    inputs = {"y_true": y_true, "y_score": y_score}
+    inputs = {"y_score": y_score, "y_true": y_true}
     if sample_weight is not None:
         inputs["sample_weight"] = sample_weight
     if groups is not None:
         inputs["groups"] = groups
-    blocks = _aligned_blocks(inputs, reference)
+    blocks = _aligned_partitions(inputs)
     n_partitions = len(blocks["y_score"])
     n_ranges = n_partitions if n_ranges is None else _validation.positive_count("n_ranges",
                                                                                 n_ranges)

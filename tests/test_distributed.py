@@ -90,7 +90,7 @@ def test_cluster_ranges_of_one_class(client):
 
 def test_cluster_dataframe_columns_groups_and_labels(client):
     y, s = skewed(12_000, 5, decimals=2)
-    frame = pd.DataFrame({"label": np.where(y, "fraud", "ok").astype(object), "score": s,
+    frame = pd.DataFrame({"label": np.where(y, "fraud", "ok"), "score": s,
                           "weight": np.random.default_rng(6).integers(0, 4, y.size),
                           "shop": np.random.default_rng(7).integers(0, 3, y.size)})
     ddf = dd.from_pandas(frame, npartitions=6)
