@@ -83,14 +83,14 @@ def _partitions(name, values, chunks):
     A dask array whose chunks are known is rechunked to ``chunks`` (y_score's, when y_score is
     a dask array with known chunks), so that inputs with different chunking still line up.
     """
-    if _is_dask_series(values):
-        return list(values.to_delayed())
     is_array = isinstance(values, dask.array.Array)
+    if not is_array and _is_dask_series(values):
+        return list(values.to_delayed())
     array = _validation.dask_vector(name, values, values if is_array else None)
     sizes = array.chunks[0]
-    if chunks is not None and sizes != chunks and not any(map(math.isnan, sizes)):
-        if sum(sizes) == sum(chunks):
-            array = array.rechunk((chunks,))
+    known = chunks is not None and not any(map(math.isnan, sizes))
+    if known and sizes != chunks and sum(sizes) == sum(chunks):
+        array = array.rechunk((chunks,))
     return list(array.to_delayed().ravel())
 
 
@@ -236,7 +236,7 @@ def _sweep_range(accumulator, carry):
 
 
 def _ranked_evaluation(states, n_ranges):
-    """Steps 2-7 of the module docstring, from the persisted compacted partitions."""
+    """Steps 2-7 of the module docstring, from the list of persisted compacted partitions."""
     samples = dask.compute(*[dask.delayed(_sample)(state) for state in states])
     if not any(weight for _, weight in samples):
         _validation.nonempty(0, "the data", "no row has nonzero weight")
@@ -245,6 +245,7 @@ def _ranked_evaluation(states, n_ranges):
     pieces = [dask.delayed(_split, nout=n_pieces)(state, boundaries) for state in states]
     ranges = dask.persist(*[dask.delayed(_merged)(*[p[r] for p in pieces])
                             for r in reversed(range(n_pieces))])  # highest scores first
+    states.clear()  # the ranges now hold the data: let the workers free the partitions
     summaries = dask.compute(*[dask.delayed(_range_summary)(r) for r in ranges])
     carries = _carried_states(summaries)
     swept = dask.compute(*[dask.delayed(_sweep_range)(r, carry)
@@ -337,8 +338,9 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
         return _evaluate_groups(columns, blocks["groups"], pos_label)
     parts = [dask.delayed(_partition, nout=2)(y, s, w, pos_label) for y, s, w in columns]
     persisted = dask.persist(*[part[0] for part in parts], *[part[1] for part in parts])
-    states, label_sets = persisted[:n_partitions], persisted[n_partitions:]
-    _check_labels(dask.compute(*label_sets), pos_label)
+    _check_labels(dask.compute(*persisted[n_partitions:]), pos_label)
+    states = list(persisted[:n_partitions])
+    del persisted
     result = _ranked_evaluation(states, n_ranges)
     _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True)
     return result

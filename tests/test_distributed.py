@@ -125,6 +125,14 @@ def test_partitions_of_zero_weight_are_absent():
     assert_evaluations_close(got, expected)
 
 
+def test_inputs_chunked_differently_are_lined_up():
+    y, s = skewed(1_000, 9, decimals=2)
+    with dask.config.set(scheduler="synchronous"):
+        got = fastpr.distributed.evaluate(da.from_array(y, chunks=100),
+                                          da.from_array(s, chunks=300))
+    assert_evaluations_close(got, fastpr.evaluate(y, s))
+
+
 def test_group_with_one_class_warns():
     y = da.from_array(np.array([1, 0, 0, 0]), chunks=2)
     s = da.from_array(np.array([0.9, 0.1, 0.5, 0.4]), chunks=2)
