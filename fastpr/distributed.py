@@ -322,6 +322,21 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     partition (positive means ``pos_label``, else 1 or True). Computes with Dask's current
     scheduler, e.g. the ``dask.distributed.Client`` last created. An ``UndefinedMetricWarning``
     is issued on the client, as ``fastpr.evaluate`` does.
+
+    Examples
+    --------
+    >>> import dask
+    >>> import dask.array as da
+    >>> import fastpr.distributed
+    >>> y = da.from_array([1, 0, 1, 1, 0, 0], chunks=2)
+    >>> s = da.from_array([0.9, 0.8, 0.7, 0.6, 0.6, 0.1], chunks=2)
+    >>> with dask.config.set(scheduler="synchronous"):  # here; a cluster's Client in real use
+    ...     e = fastpr.distributed.evaluate(y, s)
+    ...     per_group = fastpr.distributed.evaluate(y, s, groups=da.from_array(list("ababab"), 2))
+    >>> round(e.auc_roc, 4), round(e.auc_pr, 4)
+    (0.7222, 0.7407)
+    >>> {group: round(result.auc_roc, 4) for group, result in per_group.items()}
+    {'a': 1.0, 'b': 0.5}
     """
     inputs = {"y_score": y_score, "y_true": y_true}
     if sample_weight is not None:
