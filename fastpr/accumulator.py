@@ -2,9 +2,17 @@
 import numpy as np
 
 from . import _validation
-from ._kernels.compact import compact_classes, merge_states
+from ._kernels.compact import compact_classes, merge_into
 from ._ranking import SortedRanking, run_sweep, sort_ranking
 from .metrics import _evaluation_from_sweep
+
+
+def _merge_states(a, b):
+    """merge_into with outputs from NumPy, whose large allocations get huge pages (fewer faults)."""
+    size = a[0].size + b[0].size
+    merged = (np.empty(size), np.empty(size), np.empty(size))
+    n = merge_into(*a, *b, *merged)
+    return merged if n == size else tuple(array[:n].copy() for array in merged)
 
 
 class Accumulator:
@@ -70,7 +78,7 @@ class Accumulator:
         ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
         chunk = compact_classes(ranking.pos, ranking.pos_weight, ranking.neg, ranking.neg_weight)
         if self._scores.size:
-            chunk = merge_states(*self._state(), *chunk)
+            chunk = _merge_states(self._state(), chunk)
         self._scores, self._pos_weight, self._neg_weight = chunk
         return self
 
@@ -81,7 +89,7 @@ class Accumulator:
         merges, so accumulators can be combined in any reduction tree.
         """
         _validation.instance_of("other", other, Accumulator)
-        return Accumulator._of(*merge_states(*self._state(), *other._state()))
+        return Accumulator._of(*_merge_states(self._state(), other._state()))
 
     def evaluate(self):
         """Every summary of the data seen so far, as :func:`fastpr.evaluate` returns it.

@@ -188,13 +188,12 @@ def _range_summary(accumulator):
     summary = {"n_pos": float(pos_weight.sum()), "n_neg": float(neg_weight.sum()),
                "last_threshold": float(scores[0]), "last_rose": bool(pos_weight[0] > 0),
                "rise_fp": None, "rise_threshold": None, "run_tp": None}
-    with_pos = np.flatnonzero(pos_weight)
-    if with_pos.size:
-        summary["rise_fp"] = float(neg_weight[with_pos[0]:].sum())
-        summary["rise_threshold"] = float(scores[with_pos[0]])
-    with_neg = np.flatnonzero(neg_weight)
-    if with_neg.size:
-        summary["run_tp"] = float(pos_weight[with_neg[0]:].sum())
+    if summary["n_pos"] > 0:
+        lowest = int(np.argmax(pos_weight > 0))
+        summary["rise_fp"] = float(neg_weight[lowest:].sum())
+        summary["rise_threshold"] = float(scores[lowest])
+    if summary["n_neg"] > 0:
+        summary["run_tp"] = float(pos_weight[int(np.argmax(neg_weight > 0)):].sum())
     return summary
 
 

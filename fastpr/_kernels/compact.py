@@ -61,25 +61,31 @@ def compact_classes(pos, pos_w, neg, neg_w):
 
 
 @jit
-def merge_states(scores_a, pos_a, neg_a, scores_b, pos_b, neg_b):
-    """The compacted state holding two compacted states; weights of equal scores add up."""
-    size = scores_a.size + scores_b.size
-    scores = np.empty(size)
-    pos = np.empty(size)
-    neg = np.empty(size)
+def merge_into(scores_a, pos_a, neg_a, scores_b, pos_b, neg_b, scores, pos, neg):
+    """Merge two compacted states into the outputs (room for both); returns the entry count.
+
+    Weights of equal scores add up. The loop is branch-free (each step takes the smaller head,
+    or both when equal, by arithmetic on the comparison): states from different partitions
+    interleave at random, where a branch would mispredict at every other step.
+    """
     i = 0
     j = 0
     n = 0
-    while i < scores_a.size or j < scores_b.size:
-        if j == scores_b.size or (i < scores_a.size and scores_a[i] < scores_b[j]):
-            scores[n], pos[n], neg[n] = scores_a[i], pos_a[i], neg_a[i]
-            i += 1
-        elif i == scores_a.size or scores_b[j] < scores_a[i]:
-            scores[n], pos[n], neg[n] = scores_b[j], pos_b[j], neg_b[j]
-            j += 1
-        else:
-            scores[n], pos[n], neg[n] = scores_a[i], pos_a[i] + pos_b[j], neg_a[i] + neg_b[j]
-            i += 1
-            j += 1
+    while i < scores_a.size and j < scores_b.size:
+        a = scores_a[i]
+        b = scores_b[j]
+        take_a = a <= b
+        take_b = b <= a
+        scores[n] = a if take_a else b
+        pos[n] = (pos_a[i] if take_a else 0.0) + (pos_b[j] if take_b else 0.0)
+        neg[n] = (neg_a[i] if take_a else 0.0) + (neg_b[j] if take_b else 0.0)
+        i += take_a
+        j += take_b
         n += 1
-    return scores[:n].copy(), pos[:n].copy(), neg[:n].copy()
+    for k in range(i, scores_a.size):
+        scores[n], pos[n], neg[n] = scores_a[k], pos_a[k], neg_a[k]
+        n += 1
+    for k in range(j, scores_b.size):
+        scores[n], pos[n], neg[n] = scores_b[k], pos_b[k], neg_b[k]
+        n += 1
+    return n
