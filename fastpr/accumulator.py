@@ -2,17 +2,30 @@
 import numpy as np
 
 from . import _validation
-from ._kernels.compact import compact_classes, merge_into
+from ._kernels.compact import compact_into, merge_into
 from ._ranking import SortedRanking, run_sweep, sort_ranking
 from .metrics import _evaluation_from_sweep
 
 
+def _filled(kernel, size, *inputs):
+    """``kernel(*inputs, *outputs)`` on three float64 outputs of ``size``; the entries written.
+
+    NumPy allocates (large blocks get fresh, lazily mapped pages), so when ties leave most of the
+    room unused, those pages are never touched and cost no memory.
+    """
+    outputs = (np.empty(size), np.empty(size), np.empty(size))
+    n = kernel(*inputs, *outputs)
+    return outputs if n == size else tuple(array[:n].copy() for array in outputs)
+
+
+def _compacted(pos, pos_weight, neg, neg_weight):
+    """State of each class's sorted scores (empty weights = unit weights)."""
+    return _filled(compact_into, pos.size + neg.size, pos, pos_weight, neg, neg_weight)
+
+
 def _merge_states(a, b):
-    """merge_into with outputs from NumPy, whose large allocations get huge pages (fewer faults)."""
-    size = a[0].size + b[0].size
-    merged = (np.empty(size), np.empty(size), np.empty(size))
-    n = merge_into(*a, *b, *merged)
-    return merged if n == size else tuple(array[:n].copy() for array in merged)
+    """State holding two states."""
+    return _filled(merge_into, a[0].size + b[0].size, *a, *b)
 
 
 class Accumulator:
@@ -76,7 +89,7 @@ class Accumulator:
         Parameters are those of :func:`fastpr.evaluate`, with the same validation and errors.
         """
         ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
-        chunk = compact_classes(ranking.pos, ranking.pos_weight, ranking.neg, ranking.neg_weight)
+        chunk = _compacted(ranking.pos, ranking.pos_weight, ranking.neg, ranking.neg_weight)
         if self._scores.size:
             chunk = _merge_states(self._state(), chunk)
         self._scores, self._pos_weight, self._neg_weight = chunk
@@ -122,7 +135,7 @@ class Accumulator:
         scores = scores[order]
         # One array viewed as both classes: the positive weights ride on the first view and the
         # negative weights on the second, and compacting adds up the ties.
-        return cls._of(*compact_classes(scores, pos_weight[order], scores, neg_weight[order]))
+        return cls._of(*_compacted(scores, pos_weight[order], scores, neg_weight[order]))
 
     @property
     def n_distinct(self):

@@ -5,7 +5,6 @@ weights are finite and >= 0, an empty weight array meaning unit weights. Outputs
 Scores that compare equal (-0.0 and 0.0) are one entry, stored as +0.0; an entry whose weights
 are both 0 is dropped, as the sweep drops a threshold whose examples all weigh 0.
 """
-import numpy as np
 
 from .._jit import jit
 
@@ -22,9 +21,9 @@ def _take_ties(scores, weights, i, threshold):
 
 
 @jit
-def _compact_into(pos, pos_w, neg, neg_w, scores, pos_out, neg_out):
-    """Merge-walk both classes upwards; returns the number of entries (stored if room is given)."""
-    store = scores.size > 0
+def compact_into(pos, pos_w, neg, neg_w, scores, pos_out, neg_out):
+    """Merge-walk both classes upwards into the outputs (room for every score of both classes);
+    returns the number of entries written."""
     i = 0
     j = 0
     n = 0
@@ -37,27 +36,11 @@ def _compact_into(pos, pos_w, neg, neg_w, scores, pos_out, neg_out):
         taken_neg, j = _take_ties(neg, neg_w, j, threshold)
         if taken_pos == 0.0 and taken_neg == 0.0:
             continue
-        if store:
-            scores[n] = threshold + 0.0  # -0.0 + 0.0 is +0.0
-            pos_out[n] = taken_pos
-            neg_out[n] = taken_neg
+        scores[n] = threshold + 0.0  # -0.0 + 0.0 is +0.0
+        pos_out[n] = taken_pos
+        neg_out[n] = taken_neg
         n += 1
     return n
-
-
-@jit
-def compact_classes(pos, pos_w, neg, neg_w):
-    """(scores, pos_weight, neg_weight) of one ranking given as each class's sorted scores.
-
-    Two passes (count, then fill) so that heavy ties never allocate more than the result.
-    """
-    none = np.empty(0)
-    n = _compact_into(pos, pos_w, neg, neg_w, none, none, none)
-    scores = np.empty(n)
-    pos_out = np.empty(n)
-    neg_out = np.empty(n)
-    _compact_into(pos, pos_w, neg, neg_w, scores, pos_out, neg_out)
-    return scores, pos_out, neg_out
 
 
 @jit
