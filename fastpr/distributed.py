@@ -197,6 +197,12 @@ def _range_summary(accumulator):
     return summary
 
 
+def _summarised_range(*pieces):
+    """(the range's merged Accumulator, its boundary summary)."""
+    accumulator = _merged(*pieces)
+    return accumulator, _range_summary(accumulator)
+
+
 def _carried_states(summaries):
     """The sweep's running values where each range starts, ranges from the highest scores down.
 
@@ -242,10 +248,13 @@ def _ranked_evaluation(states, n_ranges):
     boundaries = _boundaries(samples, n_ranges)
     n_pieces = boundaries.size + 1
     pieces = [dask.delayed(_split, nout=n_pieces)(state, boundaries) for state in states]
-    ranges = dask.persist(*[dask.delayed(_merged)(*[p[r] for p in pieces])
-                            for r in reversed(range(n_pieces))])  # highest scores first
+    # Highest scores first. Each range task also summarises its state, on the worker holding it.
+    merged = [dask.delayed(_summarised_range, nout=2)(*[p[r] for p in pieces])
+              for r in reversed(range(n_pieces))]
+    persisted = dask.persist(*[m[0] for m in merged], *[m[1] for m in merged])
     states.clear()  # the ranges now hold the data: let the workers free the partitions
-    summaries = dask.compute(*[dask.delayed(_range_summary)(r) for r in ranges])
+    ranges = persisted[:n_pieces]
+    summaries = dask.compute(*persisted[n_pieces:])
     carries = _carried_states(summaries)
     swept = dask.compute(*[dask.delayed(_sweep_range)(r, carry)
                            for r, carry in zip(ranges, carries) if carry is not None])
