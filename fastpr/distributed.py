@@ -41,9 +41,11 @@ the score axis into ranges; a range can be swept on its own if it starts from th
    hull vertices (the hull of a union is the hull of the union of the hulls); close the curve at
    (N, P) as the sweep does. Everything the client handles is per range or per hull vertex.
 
-Work and traffic: one sort per partition on its worker, then linear passes over compacted
-states; the data moved between workers is at most one compacted copy of each partition. Results
-equal ``fastpr.evaluate`` to rounding: sums of float weights are added in another order.
+Work and traffic: one sort per partition on its worker; each range merges the pieces of its M
+source partitions pairwise in a balanced tree (about log2 M linear passes over its state); the
+sweeps are linear. The data moved between workers is at most one compacted copy of each
+partition. Results equal ``fastpr.evaluate`` to rounding: sums of float weights are added in
+another order.
 
 With ``groups=``, each partition builds one Accumulator per group; they are merged per group
 in a tree reduction and each group is evaluated on the client. That moves each group's
