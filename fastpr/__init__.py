@@ -1,5 +1,6 @@
 """fastpr: exact, fast and honest precision-recall and ROC analysis."""
 from ._validation import UndefinedMetricWarning
+from .accumulator import Accumulator
 from .curves import (
     AchievablePRCurve,
     PRCurve,
@@ -36,6 +37,7 @@ from .unachievable import auc_npr, auc_pr_min, min_precision
 __version__ = "0.1.0"
 
 __all__ = [
+    "Accumulator",
     "AchievablePRCurve",
     "Aggregate",
     "BootstrapResult",

@@ -7,6 +7,7 @@ import numpy as np
 
 from . import datasets
 from .curves import interpolate_pr
+from .intervals import bootstrap, confidence_interval, delong
 from .metrics import PR_METHODS, evaluate
 from .prevalence import at_prevalence
 from .thresholds import evaluate_at_thresholds, hull_thresholds
@@ -48,6 +49,15 @@ def _estimators_report():
         f"  AUC-ROC {e.auc_roc:.4f}, on its convex hull {e.auc_roc_hull:.4f}",
         f"  AUC-PR of the worst possible ranking {e.auc_pr_min:.4f}; "
         f"normalised AUC-PR {e.auc_npr:.4f}",
+    ]
+    boot = bootstrap(y_true, y_score, n_boot=1000, seed=0)
+    logit = confidence_interval(y_true, y_score, interval="logit")
+    roc = delong(y_true, y_score)
+    lines += [
+        "  95% intervals of the interpolated AUC-PR:",
+        f"    bootstrap [{boot.low:.4f}, {boot.high:.4f}] (1,000 stratified replicates); "
+        f"logit [{logit.low:.4f}, {logit.high:.4f}]",
+        f"  95% DeLong interval of AUC-ROC [{roc.low:.4f}, {roc.high:.4f}]",
     ]
     return lines
 

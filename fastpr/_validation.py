@@ -97,31 +97,84 @@ def scores(y_score, name="y_score"):
     return converted
 
 
+def _finite_nonnegative(name, array):
+    """A 1-D real array as float64, every value finite and >= 0."""
+    if array.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must be real numbers, got an array of dtype {array.dtype}.")
+    array = np.ascontiguousarray(array, dtype=np.float64)
+    bad = ~np.isfinite(array)
+    if bad.any():
+        position = _first_position(bad)
+        raise ValueError(f"{name} must be finite, got {array[position]} at index {position}.")
+    negative = array < 0
+    if negative.any():
+        position = _first_position(negative)
+        raise ValueError(f"{name} must be >= 0, got {array[position]} at index {position}.")
+    return array
+
+
 def weights(sample_weight, n):
     """Weights as float64, finite and >= 0; None stays None (unit weights)."""
     if sample_weight is None:
         return None
     array = as_1d("sample_weight", sample_weight)
-    if array.dtype.kind not in "biuf":
-        raise TypeError(f"sample_weight must be real numbers, got an array of dtype {array.dtype}.")
     if array.shape[0] != n:
         raise ValueError(
             f"y_true and sample_weight have different lengths: {n} and {array.shape[0]}."
         )
-    array = np.ascontiguousarray(array, dtype=np.float64)
-    bad = ~np.isfinite(array)
-    if bad.any():
-        position = _first_position(bad)
-        raise ValueError(
-            f"sample_weight must be finite, got {array[position]} at index {position}."
-        )
-    negative = array < 0
-    if negative.any():
-        position = _first_position(negative)
-        raise ValueError(f"sample_weight must be >= 0, got {array[position]} at index {position}.")
+    array = _finite_nonnegative("sample_weight", array)
     if not array.any():
         raise ValueError("sample_weight is zero everywhere, so there is nothing to evaluate.")
     return array
+
+
+def accumulator_arrays(score_values, pos_weight, neg_weight):
+    """The arrays of ``Accumulator.from_arrays`` as float64: scores without NaN, weights >= 0.
+
+    All three empty is an empty accumulator.
+    """
+    named = {"scores": score_values, "pos_weight": pos_weight, "neg_weight": neg_weight}
+    arrays = {name: np.asarray(values) for name, values in named.items()}
+    for name, array in arrays.items():
+        if array.ndim != 1:
+            raise ValueError(f"{name} must be 1-D, got an array of shape {array.shape}.")
+    _check_same_length(**arrays)
+    if arrays["scores"].size == 0:
+        return np.empty(0), np.empty(0), np.empty(0)
+    return (scores(arrays["scores"], name="scores").astype(np.float64),
+            _finite_nonnegative("pos_weight", arrays["pos_weight"]),
+            _finite_nonnegative("neg_weight", arrays["neg_weight"]))
+
+
+def nonempty(n_distinct, what, hint):
+    """Refuse to evaluate a summary that holds no example of nonzero weight."""
+    if n_distinct == 0:
+        raise ValueError(f"{what} is empty: {hint}.")
+
+
+def dask_vector(name, values, array):
+    """``array`` (``values`` as a dask array, or None if it is neither that nor a dask Series)."""
+    if array is None:
+        raise TypeError(f"{name} must be a dask array or a dask Series, got {type(values).__name__}.")
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got a dask array of shape {array.shape}.")
+    return array
+
+
+def same_partitions(name, n_partitions, n_expected):
+    """Every input of fastpr.distributed.evaluate comes in as many partitions as y_score."""
+    if n_partitions != n_expected:
+        raise ValueError(f"y_score and {name} have different numbers of partitions: "
+                         f"{n_expected} and {n_partitions}.")
+
+
+def positive_count(name, value):
+    """An int >= 1 (bool excluded)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, got {value!r}.")
+    if value < 1:
+        raise ValueError(f"{name} must be >= 1, got {value!r}.")
+    return int(value)
 
 
 def _distinct_labels(labels):
@@ -162,6 +215,11 @@ def positive_mask(y_true, pos_label):
             f"pos_label={pos_label!r} is not a label of y_true, whose labels are {present!r}."
         )
     return labels == pos_label
+
+
+def label_set(y_true):
+    """The distinct labels of a valid ``y_true`` as Python scalars (at most two)."""
+    return _distinct_labels(as_1d("y_true", y_true))
 
 
 def _same_label(value, pos_label):
@@ -354,9 +412,10 @@ def delong_options(metric, sample_weight):
 
 
 def analytic_interval_metric(interval, metric):
-    if metric == "auc_roc":
+    if metric not in ("auc_pr", "auc_npr"):
         raise ValueError(f"the {interval} interval is for PR areas (metric 'auc_pr' or "
-                         "'auc_npr'); use interval='delong' or 'bootstrap' for AUC-ROC.")
+                         f"'auc_npr'), got metric={metric!r}; use interval='bootstrap' (or "
+                         "'delong' for AUC-ROC).")
 
 
 def fold_values(values):
@@ -431,11 +490,10 @@ def point_count(value):
     return count("n_points", value, 2)
 
 
-def bootstrap_result(value):
-    """A fastpr.bootstrap result (it records the seed that redraws its replicates)."""
-    if not all(hasattr(value, field) for field in ("replicates", "seed", "interval", "low")):
-        raise TypeError(f"bootstrap must be the result of fastpr.bootstrap, got "
-                        f"{type(value).__name__}.")
+def instance_of(name, value, kind):
+    """``value`` itself when it is a ``kind``; TypeError naming the argument otherwise."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{name} must be of type {kind.__name__}, got {type(value).__name__}.")
     return value
 
 

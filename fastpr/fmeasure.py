@@ -33,7 +33,7 @@ class MaxFBeta(Result):
     beta: float
 
 
-def _f_beta(tp, fp, n_pos, beta):
+def f_beta_from_counts(tp, fp, n_pos, beta):
     """(1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP), with FN = P - TP folded into the sum."""
     if n_pos == 0:
         return np.full(tp.shape, np.nan)
@@ -44,7 +44,7 @@ def _f_beta(tp, fp, n_pos, beta):
 def _f_beta_curve(y_true, y_score, beta, sample_weight, pos_label):
     beta = _validation.beta(beta)
     curve = pr_curve_silently(y_true, y_score, sample_weight, pos_label)
-    f = _f_beta(curve.tp, curve.fp, curve.n_pos, beta)
+    f = f_beta_from_counts(curve.tp, curve.fp, curve.n_pos, beta)
     return FBetaCurve(curve.thresholds, curve.precision, curve.recall, f, beta), curve.n_pos
 
 

@@ -19,10 +19,11 @@ from ._kernels.summary import AUC_ROC, summarise
 from ._optional import import_optional
 from ._ranking import SortedRanking, run_sweep, sort_ranking
 from ._results import Result
+from .fmeasure import f_beta_from_counts
 from .metrics import PR_METHODS, check_method
 from .unachievable import auc_pr_min
 
-METRICS = ("auc_pr", "auc_roc", "auc_npr")
+METRICS = ("auc_pr", "auc_roc", "auc_npr", "max_f1")
 BOOTSTRAP_INTERVALS = ("percentile", "basic", "bca")
 RESAMPLING = ("multinomial", "poisson")
 _AREA_COLUMNS = {method: getattr(_summary, method.upper()) for method in PR_METHODS}
@@ -100,9 +101,10 @@ class _Resampler:
     @classmethod
     def single(cls, ranking):
         no_order = np.empty((1, 0), dtype=np.int64)
-        return cls(ranking.pos[None, :].astype(np.float64), ranking.pos_weight[None, :],
-                   ranking.neg[None, :].astype(np.float64), ranking.neg_weight[None, :],
-                   no_order, no_order)
+        pos, neg = (scores[None, :].astype(np.float64, copy=False)
+                    for scores in (ranking.pos, ranking.neg))
+        return cls(pos, ranking.pos_weight[None, :], neg, ranking.neg_weight[None, :], no_order,
+                   no_order)
 
     @classmethod
     def paired(cls, is_positive, score_rows, weights):
@@ -120,14 +122,14 @@ class _Resampler:
             columns[name + "_weight"] = base
         return cls(**columns)
 
-    def replicates(self, seed, n_boot, stratified, poisson, progress):
+    def replicates(self, seed, n_boot, stratified, poisson, with_f1, progress):
         out = np.empty((n_boot, self.pos.shape[0], resample.N_REPLICATE))
         bar = import_optional("tqdm", "progress").tqdm(total=n_boot) if progress else None
         for first in range(0, n_boot, _BATCH):
             count = min(_BATCH, n_boot - first)
             out[first:first + count] = resample.replicate_summaries(
                 self.pos, self.pos_weight, self.neg, self.neg_weight, self.pos_order,
-                self.neg_order, np.uint64(seed), first, count, stratified, poisson,
+                self.neg_order, np.uint64(seed), first, count, stratified, poisson, with_f1,
                 resample.thread_count())
             if bar is not None:
                 bar.update(count)
@@ -135,18 +137,19 @@ class _Resampler:
             bar.close()
         return out
 
-    def full_rows(self):
+    def full_rows(self, with_f1):
         """Each model's summary row on the data as given (every count 1)."""
         every_pos, every_neg = np.ones(self.pos.shape[1], bool), np.ones(self.neg.shape[1], bool)
-        return np.array([self._summary(m, every_pos, every_neg) for m in range(self.pos.shape[0])])
+        return np.array([self._summary(m, every_pos, every_neg, with_f1)
+                         for m in range(self.pos.shape[0])])
 
-    def _summary(self, model, kept_pos, kept_neg):
+    def _summary(self, model, kept_pos, kept_neg, with_f1):
         pos_weight = self._weights(kept_pos, self.pos_weight, self.pos_order, model)
         neg_weight = self._weights(kept_neg, self.neg_weight, self.neg_order, model)
         ranking = SortedRanking(self.pos[model], pos_weight, self.neg[model], neg_weight)
-        return _summary_row(run_sweep(ranking))
+        return _summary_row(run_sweep(ranking, with_points=with_f1))
 
-    def jackknife(self):
+    def jackknife(self, with_f1):
         """Delete-a-group jackknife: examples in ``_JACKKNIFE_GROUPS`` groups (by position within
         their class), or leave-one-out when there are fewer examples than that."""
         n_pos, n_neg = self.pos.shape[1], self.neg.shape[1]
@@ -156,7 +159,7 @@ class _Resampler:
         out = np.empty((n_groups, self.pos.shape[0], resample.N_REPLICATE))
         for g in range(n_groups):
             for m in range(self.pos.shape[0]):
-                out[g, m] = self._summary(m, group_pos != g, group_neg != g)
+                out[g, m] = self._summary(m, group_pos != g, group_neg != g, with_f1)
         return out
 
     @staticmethod
@@ -171,7 +174,13 @@ class _Resampler:
 
 
 def _summary_row(sweep):
-    return np.append(summarise(sweep.stats), [sweep["N_POS"], sweep["N_NEG"]])
+    """Areas, class totals and (when the sweep kept its points) the best F1: a kernel row."""
+    n_pos = sweep["N_POS"]
+    best_f1 = math.nan
+    if sweep.points.shape[1]:
+        _, tp, fp = sweep.points
+        best_f1 = float(np.max(f_beta_from_counts(tp, fp, n_pos, 1.0)))
+    return np.append(summarise(sweep.stats), [n_pos, sweep["N_NEG"], best_f1])
 
 
 def _floor(n_pos, n_neg, method):
@@ -184,6 +193,8 @@ def _metric_values(rows, metric, method):
     """The metric of every summary row (any leading shape)."""
     if metric == "auc_roc":
         return rows[..., AUC_ROC]
+    if metric == "max_f1":
+        return rows[..., resample.MAX_F1]
     area = rows[..., _AREA_COLUMNS[method]]
     if metric == "auc_pr":
         return area
@@ -225,12 +236,14 @@ def _seed(seed):
 def _resampled_values(resampler, options):
     """Replicate metric values (n_boot, n_models) and, for BCa, jackknife values."""
     seed = _seed(options["seed"])
+    with_f1 = options["metric"] == "max_f1"
     rows = resampler.replicates(seed, options["n_boot"], options["stratified"],
-                                options["resampling"] == "poisson", options["progress"])
+                                options["resampling"] == "poisson", with_f1, options["progress"])
     values = _metric_values(rows, options["metric"], options["method"])
     jackknife = None
     if options["interval"] == "bca":
-        jackknife = _metric_values(resampler.jackknife(), options["metric"], options["method"])
+        jackknife = _metric_values(resampler.jackknife(with_f1), options["metric"],
+                                   options["method"])
     return seed, values, jackknife
 
 
@@ -253,7 +266,9 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
     ----------
     y_true, y_score, sample_weight, pos_label
         As in :func:`fastpr.evaluate`.
-    metric : {"auc_pr", "auc_roc", "auc_npr"}, default="auc_pr"
+    metric : {"auc_pr", "auc_roc", "auc_npr", "max_f1"}, default="auc_pr"
+        ``max_f1`` is the best F1 over the operating points (:func:`fastpr.max_f_beta`); its
+        replicates keep their operating points, which makes them slower.
     method : str, default="interpolated"
         The PR estimator (see :func:`fastpr.auc_pr`) for ``auc_pr`` and ``auc_npr``.
     n_boot : int, default=1000
@@ -293,7 +308,7 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
     """
     _check_bootstrap_options(metric, method, n_boot, confidence, interval, resampling)
     resampler = _Resampler.single(sort_ranking(y_true, y_score, sample_weight, pos_label))
-    rows = resampler.full_rows()
+    rows = resampler.full_rows(metric == "max_f1")
     _validation.both_classes(rows[0, resample.TOTAL_POS], rows[0, resample.TOTAL_NEG],
                              "bootstrap an interval")
     estimate = float(_metric_values(rows, metric, method)[0])
@@ -439,7 +454,7 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
         return _delong_comparison(is_positive, score_rows, confidence)
     resampler = _Resampler.paired(is_positive, score_rows, weights)
     _validation.both_classes(resampler.pos.shape[1], resampler.neg.shape[1], "compare models")
-    estimates = _metric_values(resampler.full_rows(), metric, method)
+    estimates = _metric_values(resampler.full_rows(metric == "max_f1"), metric, method)
     options = dict(metric=metric, method=method, n_boot=n_boot, interval=interval,
                    stratified=stratified, resampling=resampling, seed=seed, progress=progress)
     _, values, jackknife = _resampled_values(resampler, options)

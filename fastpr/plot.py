@@ -11,7 +11,7 @@ from . import _validation
 from ._optional import import_optional
 from .curves import achievable_pr_curve, interpolated_pr_curve, pr_curve, roc_convex_hull, roc_curve
 from .fmeasure import iso_f_curve
-from .intervals import bootstrap_sample
+from .intervals import BootstrapResult, bootstrap_sample
 from .metrics import evaluate
 from .unachievable import min_precision
 
@@ -94,7 +94,8 @@ def _interval_end_replicates(result):
 
 def _draw_band(ax, y_true, y_score, data, result, color, prefix, max_recall_step):
     curves = []
-    for replicate in _interval_end_replicates(_validation.bootstrap_result(result)):
+    for replicate in _interval_end_replicates(
+            _validation.instance_of("bootstrap", result, BootstrapResult)):
         sample = bootstrap_sample(y_true, y_score, replicate, seed=result.seed,
                                   stratified=result.stratified, resampling=result.resampling,
                                   **data)

@@ -44,6 +44,17 @@ def test_each_replicate_is_the_metric_of_the_repeated_rows(seed, method, stratif
                                                      rel=1e-12, abs=1e-15)
 
 
+def test_max_f1_replicates_are_the_best_f1_of_the_repeated_rows():
+    y, s = datasets.skewed_ranking(n_samples=600, prevalence=0.1, seed=2)
+    result = fastpr.bootstrap(y, s, metric="max_f1", n_boot=4, seed=5, interval="bca")
+    assert result.estimate == fastpr.max_f_beta(y, s).value
+    ranking = sort_ranking(y, s)
+    for r in range(4):
+        rows = _repeated(ranking.pos, ranking.neg, *_counts(5, r, ranking.pos.size,
+                                                            ranking.neg.size))
+        assert result.replicates[r] == pytest.approx(fastpr.max_f_beta(*rows).value, rel=1e-12)
+
+
 def test_paired_replicates_apply_the_same_counts_to_every_model():
     y, a = datasets.skewed_ranking(n_samples=300, prevalence=0.2, seed=4)
     b = -a + np.random.default_rng(1).normal(size=a.size)
@@ -243,7 +254,7 @@ Y, S = [1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]
     "call, error, match",
     [
         (lambda: fastpr.bootstrap(Y, S, metric="f1"), ValueError,
-         r"metric must be one of 'auc_pr', 'auc_roc', 'auc_npr'; got 'f1'"),
+         r"metric must be one of 'auc_pr', 'auc_roc', 'auc_npr', 'max_f1'; got 'f1'"),
         (lambda: fastpr.bootstrap(Y, S, interval="normal"), ValueError,
          r"interval must be one of 'percentile', 'basic', 'bca'"),
         (lambda: fastpr.bootstrap(Y, S, n_boot=1), ValueError, r"n_boot must be >= 2, got 1"),

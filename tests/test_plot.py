@@ -129,8 +129,7 @@ def test_bootstrap_shading_lies_between_two_replicate_curves(interval):
 
 
 def test_bootstrap_must_be_a_bootstrap_result():
-    with pytest.raises(TypeError, match="bootstrap must be the result of fastpr.bootstrap, got "
-                                        "tuple"):
+    with pytest.raises(TypeError, match="bootstrap must be of type BootstrapResult, got tuple"):
         plot.plot_pr([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], ax=_axes(), bootstrap=(0.1, 0.9))
 
 

@@ -16,15 +16,16 @@ from numba import prange
 
 from .._jit import jit
 from .summary import N_SUMMARY, summarise
-from .sweep import N_NEG, N_POS, sweep
+from .sweep import N_NEG, N_POINTS, N_POS, sweep
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX_2 = np.uint64(0x94D049BB133111EB)
 _TO_UNIT = 2.0 ** -53
 _POSITIVE_STREAM, _NEGATIVE_STREAM = np.uint64(1), np.uint64(2)
-# Each replicate's summary row: the areas of fastpr._kernels.summary, then the class totals.
-TOTAL_POS, TOTAL_NEG, N_REPLICATE = N_SUMMARY, N_SUMMARY + 1, N_SUMMARY + 2
+# Each replicate's summary row: the areas of fastpr._kernels.summary, the class totals, then
+# the best F1 over the operating points (NaN unless asked for: it needs the points stored).
+TOTAL_POS, TOTAL_NEG, MAX_F1, N_REPLICATE = N_SUMMARY, N_SUMMARY + 1, N_SUMMARY + 2, N_SUMMARY + 3
 
 
 @jit(inline="always")
@@ -106,6 +107,15 @@ def _replicate_weights(counts, base, order, model, out):
             out[i] = counts[order[model, i]] * (1.0 if unit else base[model, i])
 
 
+@jit(inline="always")
+def _max_f1(points, n_points, n_pos):
+    """Best F1 = 2 TP / (TP + FP + P) over stored operating points (tp row 1, fp row 2)."""
+    best = 0.0
+    for k in range(n_points):
+        best = max(best, 2.0 * points[1, k] / (points[1, k] + points[2, k] + n_pos))
+    return best
+
+
 def thread_count():
     """Threads that numba's parallel loops use (``numba.set_num_threads`` changes it)."""
     return numba.get_num_threads()
@@ -113,7 +123,7 @@ def thread_count():
 
 @jit(parallel=True)
 def replicate_summaries(pos, pos_w, neg, neg_w, pos_order, neg_order, seed, first, n_replicates,
-                        stratified, poisson, n_chunks):
+                        stratified, poisson, with_f1, n_chunks):
     """Summaries of replicates first .. first + n_replicates - 1 for every model.
 
     Returns (n_replicates, n_models, N_REPLICATE). Replicates run in parallel in ``n_chunks``
@@ -124,7 +134,6 @@ def replicate_summaries(pos, pos_w, neg, neg_w, pos_order, neg_order, seed, firs
     n_neg = neg.shape[1]
     out = np.empty((n_replicates, n_models, N_REPLICATE))
     n_chunks = max(1, min(n_replicates, n_chunks))
-    no_points = np.empty((3, 0))
     # One unweighted model: the counts are the weights of the sorted positions as they stand.
     counts_are_weights = (pos_order.shape[1] == 0 and pos_w.shape[1] == 0
                           and neg_order.shape[1] == 0 and neg_w.shape[1] == 0)
@@ -133,14 +142,17 @@ def replicate_summaries(pos, pos_w, neg, neg_w, pos_order, neg_order, seed, firs
         weights_pos, weights_neg = counts_pos, counts_neg
         if not counts_are_weights:
             weights_pos, weights_neg = np.empty(n_pos), np.empty(n_neg)
+        points = np.empty((3, n_pos + n_neg + 1 if with_f1 else 0))
         for r in range(chunk, n_replicates, n_chunks):
             draw_counts(seed, first + r, stratified, poisson, counts_pos, counts_neg)
             for m in range(n_models):
                 if not counts_are_weights:
                     _replicate_weights(counts_pos, pos_w, pos_order, m, weights_pos)
                     _replicate_weights(counts_neg, neg_w, neg_order, m, weights_neg)
-                stats, _ = sweep(pos[m], weights_pos, neg[m], weights_neg, no_points)
+                stats, _ = sweep(pos[m], weights_pos, neg[m], weights_neg, points)
                 out[r, m, :N_SUMMARY] = summarise(stats)
                 out[r, m, TOTAL_POS] = stats[N_POS]
                 out[r, m, TOTAL_NEG] = stats[N_NEG]
+                out[r, m, MAX_F1] = (_max_f1(points, int(stats[N_POINTS]), stats[N_POS])
+                                     if with_f1 else np.nan)
     return out
