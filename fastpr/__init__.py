@@ -1,5 +1,7 @@
 """fastpr: exact, fast and honest precision-recall and ROC analysis."""
+from . import multiclass
 from ._validation import UndefinedMetricWarning
+from .batch import EvaluationBatch, MacroAverage
 from .curves import (
     AchievablePRCurve,
     PRCurve,
@@ -19,6 +21,8 @@ __version__ = "0.1.0"
 __all__ = [
     "AchievablePRCurve",
     "Evaluation",
+    "EvaluationBatch",
+    "MacroAverage",
     "PRCurve",
     "PRPoints",
     "PR_METHODS",
@@ -30,6 +34,7 @@ __all__ = [
     "auc_roc",
     "evaluate",
     "interpolate_pr",
+    "multiclass",
     "pr_curve",
     "roc_convex_hull",
     "roc_curve",
