@@ -284,7 +284,17 @@ def group_ids(groups, n):
         raise ValueError(f"y_true and groups have different lengths: {n} and {array.shape[0]}.")
     if array.dtype.kind == "f" and np.isnan(array.min()):
         raise ValueError(f"groups contains NaN at index {_first_position(np.isnan(array))}.")
-    if array.dtype.kind not in "biufUSO":
+    if array.dtype.kind == "O":
+        # pandas keeps strings as objects; anything else there (None, mixed kinds) cannot be
+        # sorted into groups reliably.
+        odd = np.array([not isinstance(v, str) for v in array])
+        if odd.any():
+            position = _first_position(odd)
+            raise TypeError(
+                f"groups must hold numbers or strings, got {array[position]!r} at index {position}."
+            )
+        return array.astype(str)
+    if array.dtype.kind not in "biufUS":
         raise TypeError(f"groups must hold numbers or strings, got an array of dtype {array.dtype}.")
     return array
 
@@ -346,7 +356,8 @@ def check_multiclass_inputs(y_true, y_score, labels, sample_weight):
         if unknown.any():
             position = _first_position(unknown)
             raise ValueError(
-                f"y_true holds {truth[position]!r} at index {position}, which is not in labels."
+                f"y_true holds {truth[position].item()!r} at index {position}, which is not "
+                "in labels."
             )
     if sample_weight is not None:
         sample_weight = weights(sample_weight, n_samples)
