@@ -18,6 +18,7 @@ _LARGE_SEGMENT = 2048
 # Rows per task of the shared-labels path: enough to amortise a task, few enough to balance.
 _ROWS_PER_TASK = 32
 _NO_WEIGHTS = np.empty(0)
+_NO_ROWS = np.empty(0, dtype=np.int64)
 
 
 def _run(tasks):
@@ -59,16 +60,22 @@ def rows_table(is_positive, scores, weights):
     return segments_table(scores.ravel(), labels, weights, np.arange(m + 1, dtype=np.int64) * n)
 
 
-def segments_table(scores, is_positive, weights, starts):
-    """Table of the segments ``starts[g]:starts[g + 1]`` of one validated ranking."""
+def segments_table(scores, is_positive, weights, starts, order=_NO_ROWS):
+    """Table of the segments of one validated ranking.
+
+    Segment g is rows ``order[starts[g]:starts[g + 1]]``, or ``starts[g]:starts[g + 1]`` when
+    ``order`` is empty.
+    """
     table = np.empty((starts.size - 1, _kernels.N_COLUMNS))
     _kernels.segments_into(scores, is_positive, _NO_WEIGHTS if weights is None else weights,
-                           starts, _LARGE_SEGMENT, table)
+                           order, starts, _LARGE_SEGMENT, table)
 
     def one_large(g):
-        a, b = starts[g], starts[g + 1]
-        ranking = sort_validated(is_positive[a:b], scores[a:b],
-                                 None if weights is None else weights[a:b])
+        rows = slice(starts[g], starts[g + 1])
+        if order.size:
+            rows = order[rows]
+        ranking = sort_validated(is_positive[rows], scores[rows],
+                                 None if weights is None else weights[rows])
         _kernels.record_sorted(ranking.pos, ranking.pos_weight, ranking.neg, ranking.neg_weight,
                                table[g])
 
@@ -102,5 +109,4 @@ def groups_table(scores, is_positive, weights, groups):
     """(ids, table): one row per distinct group id, in sorted id order."""
     ids, codes = _codes(groups)
     order, starts = _kernels.stable_order(codes, ids.size)
-    return ids, segments_table(scores[order], is_positive[order],
-                               None if weights is None else weights[order], starts)
+    return ids, segments_table(scores, is_positive, weights, starts, order)

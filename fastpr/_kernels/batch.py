@@ -55,33 +55,57 @@ def record_sorted(pos, pos_w, neg, neg_w, row):
     _record(pos, pos_w, neg, neg_w, row)
 
 
+@jit
+def _record_segment(scores, is_positive, weights, row):
+    """Split, sort, sweep and record one segment (weights empty for unit weights)."""
+    pos, neg = split_by_class(scores, is_positive)
+    if weights.size > 0:
+        pos_w, neg_w = split_by_class(weights, is_positive)
+        order = np.argsort(pos, kind="mergesort")
+        pos, pos_w = pos[order], pos_w[order]
+        order = np.argsort(neg, kind="mergesort")
+        neg, neg_w = neg[order], neg_w[order]
+    else:
+        pos_w = neg_w = weights
+        pos = np.sort(pos)
+        neg = np.sort(neg)
+    _record(pos, pos_w, neg, neg_w, row)
+
+
+@jit
+def _gathered(values, rows):
+    """values[rows] for a non-empty ``values``; an empty ``values`` stays empty (no weights)."""
+    if values.size == 0:
+        return values[:0].copy()
+    out = np.empty(rows.size, dtype=values.dtype)
+    for k in range(rows.size):
+        out[k] = values[rows[k]]
+    return out
+
+
 @jit(parallel=True)
-def segments_into(scores, is_positive, weights, starts, large, table):
+def segments_into(scores, is_positive, weights, order, starts, large, table):
     """Table rows of the segments ``starts[g]:starts[g + 1]`` shorter than ``large``.
 
-    Longer segments are left for the caller, whose NumPy sort beats numba's on them. Segments run
-    in parallel over numba's threads; each one is sorted here with numba's sort (a stable
-    argsort when weights ride along, as NumPy's stable sort in the single-ranking path).
+    Segment g holds rows ``order[starts[g]:starts[g + 1]]`` of the inputs, or rows
+    ``starts[g]:starts[g + 1]`` when ``order`` is empty; gathering here, per segment, spreads the
+    random reads over the threads. Longer segments are left for the caller, whose NumPy sort
+    beats numba's on them. Segments run in parallel over numba's threads; each one is sorted here
+    with numba's sort (a stable argsort when weights ride along, as NumPy's stable sort in the
+    single-ranking path).
     """
-    weighted = weights.size > 0
+    indirect = order.size > 0
     for g in prange(starts.size - 1):
         a = starts[g]
         b = starts[g + 1]
         if b - a >= large:
             continue
-        labels = is_positive[a:b]
-        pos, neg = split_by_class(scores[a:b], labels)
-        if weighted:
-            pos_w, neg_w = split_by_class(weights[a:b], labels)
-            order = np.argsort(pos, kind="mergesort")
-            pos, pos_w = pos[order], pos_w[order]
-            order = np.argsort(neg, kind="mergesort")
-            neg, neg_w = neg[order], neg_w[order]
+        if indirect:
+            rows = order[a:b]
+            _record_segment(_gathered(scores, rows), _gathered(is_positive, rows),
+                            _gathered(weights, rows), table[g])
         else:
-            pos_w = neg_w = weights
-            pos = np.sort(pos)
-            neg = np.sort(neg)
-        _record(pos, pos_w, neg, neg_w, table[g])
+            _record_segment(scores[a:b], is_positive[a:b], weights[a:b], table[g])
 
 
 @jit
