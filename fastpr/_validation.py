@@ -237,9 +237,12 @@ def _as_2d(name, values):
 def _fits_rows(name, array, score_shape):
     """``array`` must have the shape of ``y_score``'s rows or of ``y_score`` itself."""
     if array.shape not in (score_shape[1:], score_shape):
+        # The likely mistake: predict_proba output, one column per class, read as rows.
+        hint = (" A 2-D y_score holds one ranking per row; for one column of scores per class "
+                "use fastpr.multiclass.") if array.shape == score_shape[:1] else ""
         raise ValueError(
             f"{name} has shape {array.shape}, but y_score has shape {score_shape}: {name} must "
-            f"have shape {score_shape[1:]} (shared by every row) or {score_shape}."
+            f"have shape {score_shape[1:]} (shared by every row) or {score_shape}.{hint}"
         )
 
 

@@ -58,10 +58,10 @@ def evaluate(y_true, y_score, *, labels=None, sample_weight=None):
     --------
     >>> import fastpr
     >>> y = ["cat", "dog", "eel", "dog"]
-    >>> p = [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.3, 0.3, 0.4], [0.5, 0.4, 0.1]]
+    >>> p = [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.3, 0.3, 0.4], [0.5, 0.25, 0.25]]
     >>> e = fastpr.multiclass.evaluate(y, p)
     >>> e.index, e.auc_roc
-    (array(['cat', 'dog', 'eel'], dtype='<U3'), array([1. , 0.5, 1. ]))
+    (array(['cat', 'dog', 'eel'], dtype='<U3'), array([1.  , 0.75, 1.  ]))
     """
     result, _ = _one_vs_rest(y_true, y_score, labels, sample_weight)
     _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True,
@@ -118,7 +118,7 @@ def auc_pr(y_true, y_score, *, method="interpolated", average="macro", labels=No
     --------
     >>> import fastpr
     >>> y = [0, 1, 2, 1]
-    >>> p = [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.3, 0.3, 0.4], [0.5, 0.4, 0.1]]
+    >>> p = [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.3, 0.3, 0.4], [0.5, 0.25, 0.25]]
     >>> fastpr.multiclass.auc_pr(y, p, method="average_precision", average=None)
     array([1.        , 0.83333333, 1.        ])
     >>> round(fastpr.multiclass.auc_pr(y, p, method="average_precision"), 6)
@@ -139,8 +139,8 @@ def auc_roc(y_true, y_score, *, average="macro", labels=None, sample_weight=None
     --------
     >>> import fastpr
     >>> y = [0, 1, 2, 1]
-    >>> p = [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.3, 0.3, 0.4], [0.5, 0.4, 0.1]]
+    >>> p = [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.3, 0.3, 0.4], [0.5, 0.25, 0.25]]
     >>> round(fastpr.multiclass.auc_roc(y, p), 6)
-    0.833333
+    0.916667
     """
     return _average("auc_roc", y_true, y_score, labels, sample_weight, average)

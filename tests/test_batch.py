@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import FEW, SETTINGS, rankings
 
 import fastpr
-from strategies import FEW, SETTINGS, rankings
 
 
 def quiet(func, *args, **kwargs):
@@ -228,8 +228,8 @@ def test_integer_group_ids_keep_their_values_and_dtype(ids):
 
 BATCH_ERRORS = [
     (dict(y_true=[1, 0, 1], y_score=[[0.1, 0.2], [0.3, 0.4]]), ValueError,
-     r"y_true has shape \(3,\), but y_score has shape \(2, 2\): y_true must have shape \(2,\) "
-     r"\(shared by every row\) or \(2, 2\)"),
+     (r"y_true has shape \(3,\), but y_score has shape \(2, 2\): y_true must have shape \(2,\) "
+      r"\(shared by every row\) or \(2, 2\)")),
     (dict(y_true=[1, 0], y_score=[[0.1, 0.2], [0.3, np.nan]]), ValueError,
      r"y_score contains NaN at row 1, column 1 \(1 NaN in all\)"),
     (dict(y_true=[1, 0], y_score=np.zeros((0, 2))), ValueError, r"y_score is empty"),
@@ -256,8 +256,8 @@ BATCH_ERRORS = [
     (dict(y_true=[1, 0], y_score=[0.1, 0.2], offsets=[0.0, 2.0]), TypeError,
      r"offsets must be integers, got an array of dtype float64"),
     (dict(y_true=[1, 0], y_score=[0.1, 0.2], offsets=[0, 1]), ValueError,
-     r"offsets must run from 0 to the number of rows \(2\) with at least one group; got 2 "
-     r"values from 0 to 1"),
+     (r"offsets must run from 0 to the number of rows \(2\) with at least one group; got 2 "
+      r"values from 0 to 1")),
     (dict(y_true=[1, 0, 1], y_score=[0.1, 0.2, 0.3], offsets=[0, 2, 1, 3]), ValueError,
      r"offsets must be non-decreasing; got offsets\[1\] = 2 > offsets\[2\] = 1"),
 ]
