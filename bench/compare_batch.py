@@ -6,6 +6,8 @@
 
 Rows (medians; timings of the compared sides interleaved so that drift hits both alike):
 
+* calibration: a loop of independent work under numba's ``prange`` on 2 threads against 1; on a
+  machine shared with other work this ceiling falls below 2x, and every thread ratio with it.
 * ``evaluate`` on 1,000 rankings x 10,000 samples (shared labels) on 2 threads against 1 thread
   (``numba.set_num_threads``), and against Python loops of single calls: scikit-learn's
   ``average_precision_score`` and fastpr's own ``evaluate``.
@@ -18,6 +20,7 @@ import time
 import warnings
 
 import numba
+import numpy as np
 from benchmarks._data import make_batch, make_groups
 from compare import _load, fmt_ratio, fmt_time, interleaved_medians, machine_description
 
@@ -29,6 +32,30 @@ def _on_threads(n_threads, func):
         numba.set_num_threads(n_threads)
         func()
     return timed
+
+
+@numba.njit(parallel=True, cache=True)
+def _independent_work(n_tasks, n):
+    """A perfectly parallel loop: what 2 threads can gain on this machine right now."""
+    out = np.zeros(n_tasks)
+    for task in numba.prange(n_tasks):
+        total = 0.0
+        for i in range(n):
+            total += np.sqrt(i + task)
+        out[task] = total
+    return out
+
+
+def calibration_row(repeats):
+    _independent_work(2, 10)
+
+    def work():
+        _independent_work(8, 10_000_000)
+
+    two, one = interleaved_medians([_on_threads(2, work), _on_threads(1, work)], repeats)
+    label = ("calibration: perfectly parallel numba loop, 2 threads vs 1 thread (the machine's "
+             "ceiling for thread speed-up)")
+    return (label, two, one, None)
 
 
 def batch_rows(n_rankings, n, repeats, sk_repeats):
@@ -92,7 +119,8 @@ def main(argv=None):
     load_at_start = _load()
     started = time.perf_counter()
     try:
-        rows = batch_rows(1000 // scale, 10_000, args.repeats, args.sklearn_repeats)
+        rows = [calibration_row(args.repeats)]
+        rows += batch_rows(1000 // scale, 10_000, args.repeats, args.sklearn_repeats)
         groups = group_rows(100_000 // scale, args.repeats)
     finally:
         numba.set_num_threads(before)
