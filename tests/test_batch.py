@@ -63,7 +63,7 @@ def test_shared_labels_batch_equals_loop(cases):
 
 
 @SETTINGS
-@given(batches())
+@given(st.sampled_from([64, 32]).flatmap(lambda width: batches(float_width=width)))
 def test_per_row_labels_and_weights_equal_loop(cases):
     labels = np.stack([y for y, _, _ in cases])
     scores = np.stack([s for _, s, _ in cases])
