@@ -102,6 +102,21 @@ def _first_step_precision(tp, fp):
     return dtp / (dtp + dfp)
 
 
+def _each_row(curve, y_true, y_score, sample_weight, pos_label, **options):
+    """``curve`` of every row of a 2-D y_score (labels and weights shared or per row): a list.
+
+    Curves differ in length, so there is no array to fill: each row is one single call.
+    """
+    is_positive, scores, weights = _validation.check_batch_inputs(y_true, y_score,
+                                                                  sample_weight, pos_label)
+
+    def row_of(values, r):
+        return values if values is None or values.ndim == 1 else values[r]
+
+    return [curve(row_of(is_positive, r), scores[r], sample_weight=row_of(weights, r), **options)
+            for r in range(scores.shape[0])]
+
+
 def _points(y_true, y_score, sample_weight, pos_label):
     ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
     return run_sweep(ranking, with_points=True).points
@@ -111,7 +126,8 @@ def roc_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     """ROC operating points, one per distinct score (SPEC sections 2 and 3).
 
     Parameters as in :func:`fastpr.evaluate`. Rates that a missing class leaves undefined are
-    NaN, with ``UndefinedMetricWarning``.
+    NaN, with ``UndefinedMetricWarning``. A 2-D ``y_score`` (one ranking per row) gives a list
+    of curves, one per row, each equal to the single call (this holds for every curve function).
 
     Examples
     --------
@@ -119,7 +135,13 @@ def roc_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> c = fastpr.roc_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     >>> c.fpr, c.tpr
     (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
+    >>> rows = fastpr.roc_curve([0, 0, 1, 1], [[0.1, 0.4, 0.35, 0.8], [4, 3, 2, 1]])
+    >>> len(rows), rows[1].tpr
+    (2, array([0. , 0. , 0. , 0.5, 1. ]))
     """
+    y_score = np.asarray(y_score)
+    if y_score.ndim == 2:
+        return _each_row(roc_curve, y_true, y_score, sample_weight, pos_label)
     thresholds, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
     n_pos, n_neg = tp[-1], fp[-1]
     _validation.warn_if_undefined(n_pos, n_neg, roc=True, pr=False)
@@ -139,6 +161,9 @@ def pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> c.recall, c.precision
     (array([0. , 0.5, 0.5, 1. , 1. ]), array([1.        , 1.        , 0.5       , 0.66666667, 0.5       ]))
     """
+    y_score = np.asarray(y_score)
+    if y_score.ndim == 2:
+        return _each_row(pr_curve, y_true, y_score, sample_weight, pos_label)
     thresholds, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
     n_pos, n_neg = tp[-1], fp[-1]
     _validation.warn_if_undefined(n_pos, n_neg, roc=False, pr=True)
@@ -166,6 +191,9 @@ def roc_convex_hull(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> h.fpr, h.tpr, h.thresholds
     (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]), array([ inf, 0.8 , 0.35, 0.1 ]))
     """
+    y_score = np.asarray(y_score)
+    if y_score.ndim == 2:
+        return _each_row(roc_convex_hull, y_true, y_score, sample_weight, pos_label)
     hull = _hull(y_true, y_score, sample_weight, pos_label)[1]
     _validation.warn_if_undefined(hull.n_pos, hull.n_neg, roc=True, pr=False)
     return hull
@@ -198,6 +226,10 @@ def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
     """
     if not (np.isscalar(max_recall_step) and 0 < max_recall_step <= 1):
         raise ValueError(f"max_recall_step must be in (0, 1], got {max_recall_step!r}.")
+    y_score = np.asarray(y_score)
+    if y_score.ndim == 2:
+        return _each_row(achievable_pr_curve, y_true, y_score, sample_weight, pos_label,
+                         max_recall_step=max_recall_step)
     sweep, hull = _hull(y_true, y_score, sample_weight, pos_label)
     _validation.warn_if_undefined(hull.n_pos, hull.n_neg, roc=False, pr=True)
     n_pos = hull.n_pos if hull.n_pos > 0 else np.nan

@@ -280,3 +280,24 @@ def test_average_must_be_known():
         fastpr.auc_pr([1, 0], [[0.1, 0.2]], average="mean")
     with pytest.raises(ValueError, match=r"average must be one of None, 'macro'; got 'micro'"):
         fastpr.auc_roc([1, 0], [[0.1, 0.2]], average="micro")
+
+
+CURVES = {"roc": fastpr.roc_curve, "pr": fastpr.pr_curve, "hull": fastpr.roc_convex_hull,
+          "achievable": fastpr.achievable_pr_curve}
+
+
+@FEW
+@given(batches(), st.sampled_from(sorted(CURVES)), st.booleans())
+def test_curves_of_a_batch_equal_single_calls(cases, name, shared):
+    curve = CURVES[name]
+    labels = cases[0][0] if shared else np.stack([y for y, _, _ in cases])
+    scores = np.stack([s for _, s, _ in cases])
+    weighted = all(w is not None for _, _, w in cases)
+    weights = np.stack([w for _, _, w in cases]) if weighted else None
+    curves = quiet(curve, labels, scores, sample_weight=weights)
+    assert len(curves) == len(cases)
+    for r, got in enumerate(curves):
+        want = quiet(curve, labels if shared else labels[r], scores[r],
+                     sample_weight=None if weights is None else weights[r])
+        for key, value in want.to_dict().items():
+            np.testing.assert_array_equal(np.asarray(got.to_dict()[key]), np.asarray(value))
