@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from sklearn.metrics import average_precision_score, roc_auc_score
+from strategies import FEW
 
 import fastpr
-from strategies import FEW
 
 TOL = 1e-12
 
@@ -98,27 +98,27 @@ def test_a_class_without_positives_is_left_out_with_a_warning():
 
 
 MULTICLASS_ERRORS = [
-    (dict(y_true=[0, 1], y_score=[0.1, 0.2]), ValueError,
+    ({"y_true": [0, 1], "y_score": [0.1, 0.2]}, ValueError,
      r"y_score must be 2-D, got an array of shape \(2,\)"),
-    (dict(y_true=[0, 1, 2], y_score=np.ones((3, 2))), ValueError,
+    ({"y_true": [0, 1, 2], "y_score": np.ones((3, 2))}, ValueError,
      r"y_true has 3 classes but y_score has 2 columns; pass labels="),
-    (dict(y_true=[0, 1, 2], y_score=np.ones((2, 3))), ValueError,
+    ({"y_true": [0, 1, 2], "y_score": np.ones((2, 3))}, ValueError,
      r"y_true and y_score have different lengths: 3 and 2"),
-    (dict(y_true=[0, 1, 5], y_score=np.ones((3, 2)), labels=[0, 1]), ValueError,
+    ({"y_true": [0, 1, 5], "y_score": np.ones((3, 2)), "labels": [0, 1]}, ValueError,
      r"y_true holds 5 at index 2, which is not in labels"),
-    (dict(y_true=[0, 1], y_score=np.ones((2, 2)), labels=[0, 1, 2]), ValueError,
+    ({"y_true": [0, 1], "y_score": np.ones((2, 2)), "labels": [0, 1, 2]}, ValueError,
      r"labels names 3 classes but y_score has 2 columns"),
-    (dict(y_true=[0, 1], y_score=np.ones((2, 2)), labels=[1, 1]), ValueError,
+    ({"y_true": [0, 1], "y_score": np.ones((2, 2)), "labels": [1, 1]}, ValueError,
      r"labels must be distinct"),
-    (dict(y_true=np.ones((2, 3)), y_score=np.ones((2, 2))), ValueError,
+    ({"y_true": np.ones((2, 3)), "y_score": np.ones((2, 2))}, ValueError,
      r"y_true as an indicator matrix must have y_score's shape \(2, 2\); got \(2, 3\)"),
-    (dict(y_true=[[0, 2], [1, 0]], y_score=np.ones((2, 2))), ValueError,
+    ({"y_true": [[0, 2], [1, 0]], "y_score": np.ones((2, 2))}, ValueError,
      r"must hold only 0 and 1 \(or bool\); got 2 at row 0, column 1"),
-    (dict(y_true=[["a", "b"], ["b", "a"]], y_score=np.ones((2, 2))), TypeError,
+    ({"y_true": [["a", "b"], ["b", "a"]], "y_score": np.ones((2, 2))}, TypeError,
      r"y_true as an indicator matrix must hold 0 and 1, got dtype <U1"),
-    (dict(y_true=[0, 1], y_score=[[0.1, np.nan], [0.2, 0.3]]), ValueError,
+    ({"y_true": [0, 1], "y_score": [[0.1, np.nan], [0.2, 0.3]]}, ValueError,
      r"y_score contains NaN at row 0, column 1"),
-    (dict(y_true=[0, 1], y_score=np.ones((2, 2)), sample_weight=[1, 2, 3]), ValueError,
+    ({"y_true": [0, 1], "y_score": np.ones((2, 2)), "sample_weight": [1, 2, 3]}, ValueError,
      r"y_true and sample_weight have different lengths: 2 and 3"),
 ]
 
