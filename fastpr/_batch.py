@@ -15,7 +15,7 @@ from ._ranking import sort_validated
 
 # From this length on, NumPy's SIMD sort plus a Python call beats numba's sort inside prange.
 _LARGE_SEGMENT = 2048
-# Rows per task of the shared-labels path: enough to amortise a task, few enough to balance.
+# Rows per block of the shared-labels path: enough to amortise the calls, few enough to balance.
 _ROWS_PER_TASK = 32
 _NO_WEIGHTS = np.empty(0)
 _NO_ROWS = np.empty(0, dtype=np.int64)
@@ -33,17 +33,24 @@ def _run(tasks):
             done.result()
 
 
-def _shared_label_rows(is_positive, scores, table, first, stop):
-    """Rows first..stop of a batch whose rows share unweighted labels: split, 2-D sort, sweep."""
+def _shared_label_worker(is_positive, scores, table, firsts):
+    """Take blocks of rows (starting at ``firsts``, shared with the other workers) of a batch
+    whose rows share unweighted labels: split, 2-D NumPy sort, sweep.
+
+    The class buffers are allocated once per worker: fresh pages for every block would cost
+    page faults, which threads serialise on the kernel's memory-map lock.
+    """
     n_pos = int(np.count_nonzero(is_positive))
     n_neg = is_positive.size - n_pos
-    rows = scores[first:stop]
-    pos = np.empty((rows.shape[0], n_pos + 1), dtype=scores.dtype)
-    neg = np.empty((rows.shape[0], n_neg + 1), dtype=scores.dtype)
-    _kernels.split_rows(rows, is_positive, pos, neg)
-    pos[:, :n_pos].sort(axis=1)
-    neg[:, :n_neg].sort(axis=1)
-    _kernels.sorted_rows_into(pos, n_pos, neg, n_neg, table[first:stop])
+    pos = np.empty((_ROWS_PER_TASK, n_pos + 1), dtype=scores.dtype)
+    neg = np.empty((_ROWS_PER_TASK, n_neg + 1), dtype=scores.dtype)
+    for first in firsts:  # next() on a shared iterator is atomic under the GIL
+        rows = scores[first:first + _ROWS_PER_TASK]
+        m = rows.shape[0]
+        _kernels.split_rows(rows, is_positive, pos[:m], neg[:m])
+        pos[:m, :n_pos].sort(axis=1)
+        neg[:m, :n_neg].sort(axis=1)
+        _kernels.sorted_rows_into(pos[:m], n_pos, neg[:m], n_neg, table[first:first + m])
 
 
 def rows_table(is_positive, scores, weights):
@@ -51,8 +58,9 @@ def rows_table(is_positive, scores, weights):
     m, n = scores.shape
     if is_positive.ndim == 1 and weights is None:
         table = np.empty((m, _kernels.N_COLUMNS))
-        _run([lambda a=a: _shared_label_rows(is_positive, scores, table, a, a + _ROWS_PER_TASK)
-              for a in range(0, m, _ROWS_PER_TASK)])
+        firsts = iter(range(0, m, _ROWS_PER_TASK))
+        n_workers = min(thread_count(), -(-m // _ROWS_PER_TASK))
+        _run([lambda: _shared_label_worker(is_positive, scores, table, firsts)] * n_workers)
         return table
     labels = np.broadcast_to(is_positive, (m, n)).ravel()
     if weights is not None:
