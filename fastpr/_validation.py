@@ -17,18 +17,25 @@ class UndefinedMetricWarning(UserWarning):
     """A metric is undefined for the given input (e.g. no positives) and is reported as NaN."""
 
 
-def warn_if_undefined(n_pos, n_neg, *, roc, pr):
-    """Warn once, for the caller of a public function, about the metrics it returns as NaN."""
-    if n_pos == 0 and (roc or pr):
-        what = " and ".join(name for name, asked in (("AUC-ROC", roc), ("AUC-PR", pr)) if asked)
+def warn_if_undefined(n_pos, n_neg, *, roc=False, pr=False, npr=False):
+    """Warn once, for the caller of a public function, about the metrics it returns as NaN.
+
+    ``roc``, ``pr`` and ``npr`` say whether the caller returns AUC-ROC, PR areas and normalised
+    AUC-PR. Without positives all of them are undefined; without negatives AUC-ROC and the
+    normalised area are (every PR area is then 1).
+    """
+    if n_pos == 0:
+        asked = (("AUC-ROC", roc), ("AUC-PR", pr), ("normalised AUC-PR", npr and not pr))
         why = "y_true has no positives (or they all weigh 0)"
-    elif n_neg == 0 and roc:
-        what = "AUC-ROC and normalised AUC-PR" if pr else "AUC-ROC"
+    elif n_neg == 0:
+        asked = (("AUC-ROC", roc), ("normalised AUC-PR", npr))
         why = "y_true has no negatives (or they all weigh 0)"
     else:
         return
-    warnings.warn(f"{what} is undefined because {why}; returning NaN.", UndefinedMetricWarning,
-                  stacklevel=3)
+    what = " and ".join(name for name, returned in asked if returned)
+    if what:
+        warnings.warn(f"{what} is undefined because {why}; returning NaN.",
+                      UndefinedMetricWarning, stacklevel=3)
 
 
 def as_1d(name, values):
@@ -103,6 +110,19 @@ def _real_scores(name, array):
     return converted
 
 
+def _finite_nonnegative(name, array):
+    """A real array (1-D or 2-D) as contiguous float64, every value finite and >= 0."""
+    if array.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must be real numbers, got an array of dtype {array.dtype}.")
+    array = np.ascontiguousarray(array, dtype=np.float64)
+    for bad, what in ((~np.isfinite(array), "finite"), (array < 0, ">= 0")):
+        if bad.any():
+            position = _first_position(bad)
+            raise ValueError(f"{name} must be {what}, got {array.reshape(-1)[position]} at "
+                             f"{_where(array.shape, position)}.")
+    return array
+
+
 def weights(sample_weight, n):
     """Weights as float64, finite and >= 0; None stays None (unit weights)."""
     if sample_weight is None:
@@ -112,25 +132,59 @@ def weights(sample_weight, n):
         raise ValueError(
             f"y_true and sample_weight have different lengths: {n} and {array.shape[0]}."
         )
-    array = _weight_values(array)
+    array = _finite_nonnegative("sample_weight", array)
     if not array.any():
         raise ValueError("sample_weight is zero everywhere, so there is nothing to evaluate.")
     return array
 
 
-def _weight_values(array):
-    """Weights of any shape as contiguous float64, finite and >= 0."""
-    if array.dtype.kind not in "biuf":
-        raise TypeError(f"sample_weight must be real numbers, got an array of dtype {array.dtype}.")
-    array = np.ascontiguousarray(array, dtype=np.float64)
-    for bad, what in ((~np.isfinite(array), "finite"), (array < 0, ">= 0")):
-        if bad.any():
-            position = _first_position(bad)
-            raise ValueError(
-                f"sample_weight must be {what}, got {array.reshape(-1)[position]} at "
-                f"{_where(array.shape, position)}."
-            )
+def accumulator_arrays(score_values, pos_weight, neg_weight):
+    """The arrays of ``Accumulator.from_arrays`` as float64: scores without NaN, weights >= 0.
+
+    All three empty is an empty accumulator.
+    """
+    named = {"scores": score_values, "pos_weight": pos_weight, "neg_weight": neg_weight}
+    arrays = {name: np.asarray(values) for name, values in named.items()}
+    for name, array in arrays.items():
+        if array.ndim != 1:
+            raise ValueError(f"{name} must be 1-D, got an array of shape {array.shape}.")
+    _check_same_length(**arrays)
+    if arrays["scores"].size == 0:
+        return np.empty(0), np.empty(0), np.empty(0)
+    return (scores(arrays["scores"], name="scores").astype(np.float64),
+            _finite_nonnegative("pos_weight", arrays["pos_weight"]),
+            _finite_nonnegative("neg_weight", arrays["neg_weight"]))
+
+
+def nonempty(n_distinct, what, hint):
+    """Refuse to evaluate a summary that holds no example of nonzero weight."""
+    if n_distinct == 0:
+        raise ValueError(f"{what} is empty: {hint}.")
+
+
+def dask_vector(name, values, array):
+    """``array`` (``values`` as a dask array, or None if it is neither that nor a dask Series)."""
+    if array is None:
+        raise TypeError(f"{name} must be a dask array or a dask Series, got {type(values).__name__}.")
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got a dask array of shape {array.shape}.")
     return array
+
+
+def same_partitions(name, n_partitions, n_expected):
+    """Every input of fastpr.distributed.evaluate comes in as many partitions as y_score."""
+    if n_partitions != n_expected:
+        raise ValueError(f"y_score and {name} have different numbers of partitions: "
+                         f"{n_expected} and {n_partitions}.")
+
+
+def positive_count(name, value):
+    """An int >= 1 (bool excluded)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, got {value!r}.")
+    if value < 1:
+        raise ValueError(f"{name} must be >= 1, got {value!r}.")
+    return int(value)
 
 
 def _distinct_labels(labels):
@@ -173,6 +227,11 @@ def positive_mask(y_true, pos_label):
     return labels == pos_label
 
 
+def label_set(y_true):
+    """The distinct labels of a valid ``y_true`` as Python scalars (at most two)."""
+    return _distinct_labels(as_1d("y_true", y_true))
+
+
 def _same_label(value, pos_label):
     try:
         return bool(value == pos_label)
@@ -188,14 +247,213 @@ def check_binary_inputs(y_true, y_score, sample_weight, pos_label):
     return is_positive, score_array, weights(sample_weight, is_positive.shape[0])
 
 
+def _number(name, value):
+    if isinstance(value, bool) or not isinstance(value, (numbers.Real, np.number)):
+        raise TypeError(f"{name} must be a real number, got {value!r}.")
+    return float(value)
+
+
+def real(name, value):
+    """A finite real scalar as float."""
+    number = _number(name, value)
+    if not np.isfinite(number):
+        raise ValueError(f"{name} must be finite, got {value!r}.")
+    return number
+
+
+def non_negative(name, value):
+    number = _number(name, value)
+    if not (np.isfinite(number) and number >= 0):
+        raise ValueError(f"{name} must be finite and >= 0, got {value!r}.")
+    return number
+
+
+def positive(name, value):
+    number = _number(name, value)
+    if not (np.isfinite(number) and number > 0):
+        raise ValueError(f"{name} must be finite and > 0, got {value!r}.")
+    return number
+
+
+def count(name, value, minimum):
+    """A whole number (Python or NumPy integer) >= minimum."""
+    if isinstance(value, bool) or not isinstance(value, (numbers.Integral, np.integer)):
+        raise TypeError(f"{name} must be an integer, got {value!r}.")
+    if value < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {value!r}.")
+    return int(value)
+
+
+def prevalence(value, name="prevalence"):
+    """A base rate strictly between 0 and 1."""
+    value = real(name, value)
+    if not 0 < value < 1:
+        raise ValueError(f"{name} must be strictly between 0 and 1, got {value!r}.")
+    return value
+
+
+def class_counts(n_pos, n_neg, *, whole_n_pos=False, method=None):
+    """Total positive weight (> 0) and negative weight (>= 0) of a data set."""
+    n_pos, n_neg = positive("n_pos", n_pos), non_negative("n_neg", n_neg)
+    if whole_n_pos and n_pos != int(n_pos):
+        raise ValueError(
+            f"n_pos must be a whole number for method={method!r}, whose worst-case area depends "
+            f"on unit steps of true positives; got {n_pos!r}."
+        )
+    return n_pos, n_neg
+
+
+def rates(name, values, *, low_inclusive=True):
+    """A scalar or array of rates in [0, 1] (or (0, 1] with ``low_inclusive=False``) as float64."""
+    array = np.asarray(values)
+    if array.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must be real numbers, got an array of dtype {array.dtype}.")
+    array = array.astype(np.float64)
+    bad = ~((array >= 0) & (array <= 1)) if low_inclusive else ~((array > 0) & (array <= 1))
+    if bad.any():
+        position = np.unravel_index(_first_position(bad.ravel()), array.shape)
+        where = f" at index {position[0] if array.ndim == 1 else position}" if array.ndim else ""
+        interval = "[0, 1]" if low_inclusive else "(0, 1]"
+        raise ValueError(f"{name} must lie in {interval}, got {array[position]}{where}.")
+    return array
+
+
+def choice(name, value, allowed):
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}; got {value!r}.")
+    return value
+
+
+def at_most(what, values, limit, limit_name):
+    """Reject the first of ``values`` above ``limit`` (with rounding slack)."""
+    over = values > limit * (1 + 1e-12)
+    if over.any():
+        position = _first_position(over.ravel())
+        where = f" at index {position}" if values.ndim else ""
+        raise ValueError(f"{what} is {values.ravel()[position]}{where}, more than "
+                         f"{limit_name} = {limit}.")
+
+
+def curve(name, value):
+    """A curve object carrying counts, with both classes present."""
+    if not all(hasattr(value, field) for field in ("tp", "fp", "n_pos", "n_neg")):
+        raise TypeError(
+            f"{name} must be a curve from fastpr.roc_curve, fastpr.pr_curve or "
+            f"fastpr.roc_convex_hull, got {type(value).__name__}."
+        )
+    if not (value.n_pos > 0 and value.n_neg > 0):
+        raise ValueError(f"{name} needs positives and negatives, got n_pos = {value.n_pos} and "
+                         f"n_neg = {value.n_neg}.")
+    return value
+
+
+def both_classes(n_pos, n_neg, purpose):
+    """Refuse work that needs positives and negatives when one class is missing."""
+    for name, total in (("positives", n_pos), ("negatives", n_neg)):
+        if total == 0:
+            raise ValueError(f"y_true has no {name} (or they all weigh 0), so fastpr cannot "
+                             f"{purpose}.")
+
+
+def folds(values, is_evaluation, *, pooled):
+    """Each fold is an Evaluation (unless pooling) or a (y_true, y_score[, sample_weight]) tuple."""
+    if not values:
+        raise ValueError("folds is empty.")
+    for position, (fold, evaluated) in enumerate(zip(values, is_evaluation)):
+        if evaluated and not pooled:
+            continue
+        if not (isinstance(fold, tuple) and len(fold) in (2, 3)):
+            expected = "(y_true, y_score[, sample_weight]) tuples" + (
+                "" if pooled else " or Evaluation results")
+            detail = " (pooling needs the predictions)" if evaluated else ""
+            raise TypeError(f"folds must hold {expected}; folds[{position}] is "
+                            f"{type(fold).__name__}{detail}.")
+
+
+def warn_undefined_folds(n_undefined, n_folds):
+    if n_undefined:
+        warnings.warn(f"{n_undefined} of {n_folds} folds have an undefined area (a class is "
+                      "missing) and are left out.", UndefinedMetricWarning, stacklevel=3)
+
+
+def confidence(value):
+    number = _number("confidence", value)
+    if not 0 < number < 1:
+        raise ValueError(f"confidence must be strictly between 0 and 1, got {value!r}.")
+    return number
+
+
+def seed(value):
+    """A random seed: an integer in [0, 2**64)."""
+    value = count("seed", value, 0)
+    if value >= 2**64:
+        raise ValueError(f"seed must be < 2**64, got {value!r}.")
+    return value
+
+
+def warn_undefined_replicates(n_undefined, n_boot):
+    if n_undefined:
+        warnings.warn(f"{n_undefined} of {n_boot} bootstrap replicates drew no positives or no "
+                      "negatives; their metric is NaN and the interval leaves them out.",
+                      UndefinedMetricWarning, stacklevel=3)
+
+
+def paired_inputs(y_true, y_scores, sample_weight, pos_label):
+    """Labels, an (n_models, n_samples) float64 score array and weights (or None)."""
+    is_positive = positive_mask(y_true, pos_label)
+    if isinstance(y_scores, np.ndarray) and y_scores.ndim == 2:
+        y_scores = list(y_scores)
+    if isinstance(y_scores, np.ndarray) or not hasattr(y_scores, "__len__") or len(y_scores) < 2:
+        raise ValueError("y_scores must hold two or more models' scores (a sequence of arrays or "
+                         "an array of shape (n_models, n_samples)).")
+    rows = [scores(row, name=f"y_scores[{k}]") for k, row in enumerate(y_scores)]
+    for k, row in enumerate(rows):
+        _check_same_length(y_true=is_positive, **{f"y_scores[{k}]": row})
+    return is_positive, np.array(rows, dtype=np.float64), weights(sample_weight,
+                                                                   is_positive.shape[0])
+
+
+def delong_options(metric, sample_weight):
+    if metric != "auc_roc":
+        raise ValueError(f"DeLong's method is for metric='auc_roc', got metric={metric!r}.")
+    if sample_weight is not None:
+        raise ValueError("DeLong's method takes unweighted data; use the bootstrap with "
+                         "sample_weight.")
+
+
+def analytic_interval_metric(interval, metric):
+    if metric not in ("auc_pr", "auc_npr"):
+        raise ValueError(f"the {interval} interval is for PR areas (metric 'auc_pr' or "
+                         f"'auc_npr'), got metric={metric!r}; use interval='bootstrap' (or "
+                         "'delong' for AUC-ROC).")
+
+
+def fold_values(values):
+    """Per-fold results: 1-D, finite, at least two."""
+    array = as_1d("values", values)
+    if array.dtype.kind not in "biuf":
+        raise TypeError(f"values must be real numbers, got an array of dtype {array.dtype}.")
+    array = array.astype(np.float64)
+    if array.size < 2:
+        raise ValueError(f"values must hold at least two folds, got {array.size}.")
+    bad = ~np.isfinite(array)
+    if bad.any():
+        position = _first_position(bad)
+        raise ValueError(f"values must be finite, got {array[position]} at index {position}.")
+    return array
+
+
+def same_shape(**arrays):
+    (name_a, a), (name_b, b) = arrays.items()
+    if a.shape != b.shape:
+        raise ValueError(f"{name_a} and {name_b} have different shapes: {a.shape} and {b.shape}.")
+
+
 def segment(tp_a, fp_a, tp_b, fp_b, n_pos, step):
     """Check two operating points A -> B in count space and the tp step between them."""
     values = {"tp_a": tp_a, "fp_a": fp_a, "tp_b": tp_b, "fp_b": fp_b, "n_pos": n_pos, "step": step}
     for name, value in values.items():
-        if isinstance(value, bool) or not isinstance(value, (numbers.Real, np.number)):
-            raise TypeError(f"{name} must be a real number, got {value!r}.")
-        if not np.isfinite(value) or value < 0:
-            raise ValueError(f"{name} must be finite and >= 0, got {value!r}.")
+        non_negative(name, value)
     if tp_b < tp_a or fp_b < fp_a:
         raise ValueError(
             f"B must not precede A: got A = (tp {tp_a}, fp {fp_a}) and B = (tp {tp_b}, fp {fp_b})."
@@ -210,19 +468,30 @@ def segment(tp_a, fp_a, tp_b, fp_b, n_pos, step):
 
 
 # ----------------------------------------------------------------------------- many rankings
-def warn_if_undefined_rows(n_pos, n_neg, *, roc, pr, unit, stacklevel=3):
-    """One warning for all the rankings of a batch whose metrics are NaN, with their counts."""
-    no_positives = int(np.count_nonzero(n_pos == 0)) if roc or pr else 0
-    no_negatives = int(np.count_nonzero((n_neg == 0) & (n_pos > 0))) if roc else 0
-    if no_positives + no_negatives == 0:
+def warn_if_undefined_rows(n_pos, n_neg, *, roc=False, pr=False, npr=False, unit="rankings",
+                           stacklevel=3):
+    """One warning for all the rankings of a batch whose returned metrics are NaN, with counts.
+
+    ``roc``, ``pr`` and ``npr`` as in :func:`warn_if_undefined`.
+    """
+    no_positives = int(np.count_nonzero(n_pos == 0))
+    no_negatives = int(np.count_nonzero((n_neg == 0) & (n_pos > 0)))
+    reasons = []
+    for count, why, asked in (
+            (no_positives, "no positives",
+             (("AUC-ROC", roc), ("AUC-PR", pr), ("normalised AUC-PR", npr and not pr))),
+            (no_negatives, "no negatives", (("AUC-ROC", roc), ("normalised AUC-PR", npr)))):
+        undefined = " and ".join(name for name, returned in asked if returned)
+        if count and undefined:
+            reasons.append((count, f"{count} have {why} ({undefined} undefined)"))
+    if not reasons:
         return
-    reasons = [f"{count} have no {what}" for count, what in
-               ((no_positives, "positives"), (no_negatives, "negatives")) if count]
-    metrics = " and ".join(name for name, asked in (("AUC-ROC", roc), ("AUC-PR", pr)) if asked)
+    total = sum(count for count, _ in reasons)
     warnings.warn(
-        f"{metrics} is undefined for {no_positives + no_negatives} of {n_pos.size} {unit}: "
-        f"{' and '.join(reasons)} (or they weigh 0). Their values are NaN, and averages over "
-        f"{unit} leave them out.", UndefinedMetricWarning, stacklevel=stacklevel)
+        f"Metrics are undefined for {total} of {n_pos.size} {unit}: "
+        f"{'; '.join(text for _, text in reasons)} (or those examples weigh 0). Their values are "
+        f"NaN, and averages over {unit} leave them out.", UndefinedMetricWarning,
+        stacklevel=stacklevel)
 
 
 def _as_2d(name, values):
@@ -259,7 +528,7 @@ def check_batch_inputs(y_true, y_score, sample_weight, pos_label):
         return is_positive, score_array, None
     weight_array = np.asarray(sample_weight)
     _fits_rows("sample_weight", weight_array, score_array.shape)
-    weight_array = _weight_values(weight_array)
+    weight_array = _finite_nonnegative("sample_weight", weight_array)
     empty_rows = ~weight_array.reshape(-1, score_array.shape[1]).any(axis=1)
     if empty_rows.any():
         raise ValueError(
@@ -393,3 +662,43 @@ def _class_labels(labels, n_classes):
     if np.unique(classes).size != classes.size:
         raise ValueError("labels must be distinct.")
     return classes
+
+
+def warn_if_class_missing(metric, n_pos, n_neg=None):
+    """Warn, for the caller of a public function, that ``metric`` is NaN for lack of a class.
+
+    ``n_neg=None``: the metric needs no negatives.
+    """
+    if n_pos == 0:
+        why = "y_true has no positives (or they all weigh 0)"
+    elif n_neg == 0:
+        why = "y_true has no negatives (or they all weigh 0)"
+    else:
+        return
+    warnings.warn(f"{metric} is undefined because {why}; returning NaN.", UndefinedMetricWarning,
+                  stacklevel=3)
+
+
+def beta(value):
+    """The F-measure's beta (weight of recall relative to precision): finite and > 0."""
+    return positive("beta", value)
+
+
+def f_level(value):
+    """An F-beta value for an iso-F line: strictly between 0 and 1."""
+    number = _number("f", value)
+    if not 0 < number < 1:
+        raise ValueError(f"f must be in (0, 1), got {value!r}.")
+    return number
+
+
+def point_count(value):
+    """How many points to draw a line with: an integer >= 2."""
+    return count("n_points", value, 2)
+
+
+def instance_of(name, value, kind):
+    """``value`` itself when it is a ``kind``; TypeError naming the argument otherwise."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{name} must be of type {kind.__name__}, got {type(value).__name__}.")
+    return value

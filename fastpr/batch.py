@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._kernels import batch as _kernels
+from ._kernels.area import worst_ranking_interpolated_area
 from ._kernels.summary import (
     AUC_ROC,
     AUC_ROC_HULL,
@@ -19,7 +20,6 @@ from ._kernels.summary import (
 )
 from ._results import Result
 from .metrics import Evaluation, check_method, method_field
-from .space import interpolated_auc_pr_min
 
 # Evaluation fields read straight from the areas of the batch table.
 _AREA_COLUMNS = {
@@ -123,7 +123,7 @@ def batch_from_table(table, index, index_name):
     areas = {name: table[:, _kernels.FIRST_AREA + column].copy()
              for name, column in _AREA_COLUMNS.items()}
     # The scalar function itself, row by row, so that every row equals a single call.
-    auc_pr_min = np.array([interpolated_auc_pr_min(p, n)
+    auc_pr_min = np.array([worst_ranking_interpolated_area(p, n)
                            for p, n in zip(n_pos.tolist(), n_neg.tolist())], dtype=np.float64)
     with np.errstate(divide="ignore", invalid="ignore"):
         prevalence = n_pos / (n_pos + n_neg)

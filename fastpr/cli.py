@@ -2,9 +2,15 @@
 import argparse
 import sys
 
+import numpy as np
+
 from . import datasets
 from .curves import interpolate_pr
+from .intervals import bootstrap, confidence_interval, delong
 from .metrics import PR_METHODS, evaluate
+from .prevalence import at_prevalence
+from .thresholds import evaluate_at_thresholds, hull_thresholds
+from .unachievable import auc_pr_min
 
 def _table1_report():
     points = interpolate_pr(*datasets.table1_points())
@@ -42,11 +48,64 @@ def _estimators_report():
         f"  AUC-PR of the worst possible ranking {e.auc_pr_min:.4f}; "
         f"normalised AUC-PR {e.auc_npr:.4f}",
     ]
+    boot = bootstrap(y_true, y_score, n_boot=1000, seed=0)
+    logit = confidence_interval(y_true, y_score, interval="logit")
+    roc = delong(y_true, y_score)
+    lines += [
+        "  95% intervals of the interpolated AUC-PR:",
+        f"    bootstrap [{boot.low:.4f}, {boot.high:.4f}] (1,000 stratified replicates); "
+        f"logit [{logit.low:.4f}, {logit.high:.4f}]",
+        f"  95% DeLong interval of AUC-ROC [{roc.low:.4f}, {roc.high:.4f}]",
+    ]
     return lines
 
 
+def _reversal_report():
+    y_true, score_a, score_b = datasets.reversal_rankings()
+    a, b = evaluate(y_true, score_a), evaluate(y_true, score_b)
+    return [
+        "AUC-ROC and AUC-PR disagree (Davis & Goadrich 2006, section 5): 20 positives among",
+        "2,000 negatives, ranked two ways",
+        "             AUC-ROC  AUC-PR   (paper: A 0.813 / 0.514, B 0.875 / 0.038)",
+        f"  ranking A  {a.auc_roc:.3f}    {a.auc_pr:.3f}   ten positives first, ten spread deep",
+        f"  ranking B  {b.auc_roc:.3f}    {b.auc_pr:.3f}   positive i below 13 + 25 i negatives",
+    ]
+
+
+def _unachievable_report():
+    lines = ["The unachievable region (Boyd et al. 2012): the AUC-PR of the worst ranking",
+             "  prevalence  interpolated  average_precision (1,000 examples)"]
+    for prevalence in (0.5, 0.1, 0.01):
+        n_pos = round(1000 * prevalence)
+        lines.append(f"  {prevalence:10}  {auc_pr_min(n_pos, 1000 - n_pos):12.4f}  "
+                     f"{auc_pr_min(n_pos, 1000 - n_pos, method='average_precision'):17.4f}")
+    return lines
+
+
+def _protocols_report():
+    y_true, y_score = datasets.skewed_ranking(n_samples=200_000, prevalence=0.01)
+    keep = y_true | (np.arange(y_true.size) % 10 == 0)
+    full, sampled = evaluate(y_true, y_score), evaluate(y_true[keep], y_score[keep])
+    shifted = at_prevalence(y_true[keep], y_score[keep], full.prevalence).evaluation
+    tune, test = slice(0, 100_000), slice(100_000, None)
+    honest = evaluate_at_thresholds(y_true[test], y_score[test],
+                                    hull_thresholds(y_true[tune], y_score[tune])).evaluation
+    fitted = evaluate(y_true[test], y_score[test])
+    return [
+        "Prevalence shift: keep every 10th negative of the skewed ranking, then report at the",
+        "full data's base rate",
+        f"  AUC-PR on all data {full.auc_pr:.4f}; on the down-sampled data "
+        f"{sampled.auc_pr:.4f}; shifted back to {full.prevalence:.2%}: {shifted.auc_pr:.4f}",
+        "  (equal to the first up to the noise of keeping one negative in ten)",
+        "Honest hull protocol: hull thresholds chosen on one half, applied to the other",
+        f"  hull AUC-PR fitted on the test half {fitted.auc_pr_hull:.4f}; with thresholds from "
+        f"the tuning half {honest.auc_pr:.4f}",
+    ]
+
+
 def demo():
-    sections = [_table1_report(), _figure6_report(), _estimators_report()]
+    sections = [_table1_report(), _figure6_report(), _estimators_report(), _reversal_report(),
+                _unachievable_report(), _protocols_report()]
     print("\n\n".join("\n".join(section) for section in sections))
 
 

@@ -117,6 +117,19 @@ def _each_row(curve, y_true, y_score, sample_weight, pos_label, **options):
             for r in range(scores.shape[0])]
 
 
+def roc_curve_from_counts(thresholds, tp, fp):
+    """The ROC curve of operating points given as counts, origin first and (P, N) last."""
+    n_pos, n_neg = float(tp[-1]), float(fp[-1])
+    return ROCCurve(thresholds, tp, fp, _ratio(fp, n_neg), _ratio(tp, n_pos), n_pos, n_neg)
+
+
+def pr_curve_from_counts(thresholds, tp, fp):
+    """The PR curve of operating points given as counts, origin first and (P, N) last."""
+    n_pos, n_neg = float(tp[-1]), float(fp[-1])
+    precision = _precision_along(tp, fp, _first_step_precision(tp, fp))
+    return PRCurve(thresholds, tp, fp, _ratio(tp, n_pos), precision, n_pos, n_neg)
+
+
 def _points(y_true, y_score, sample_weight, pos_label):
     ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
     return run_sweep(ranking, with_points=True).points
@@ -142,10 +155,9 @@ def roc_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     y_score = np.asarray(y_score)
     if y_score.ndim == 2:
         return _each_row(roc_curve, y_true, y_score, sample_weight, pos_label)
-    thresholds, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
-    n_pos, n_neg = tp[-1], fp[-1]
-    _validation.warn_if_undefined(n_pos, n_neg, roc=True, pr=False)
-    return ROCCurve(thresholds, tp, fp, _ratio(fp, n_neg), _ratio(tp, n_pos), n_pos, n_neg)
+    curve = roc_curve_from_counts(*_points(y_true, y_score, sample_weight, pos_label))
+    _validation.warn_if_undefined(curve.n_pos, curve.n_neg, roc=True)
+    return curve
 
 
 def pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
@@ -164,11 +176,14 @@ def pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     y_score = np.asarray(y_score)
     if y_score.ndim == 2:
         return _each_row(pr_curve, y_true, y_score, sample_weight, pos_label)
-    thresholds, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
-    n_pos, n_neg = tp[-1], fp[-1]
-    _validation.warn_if_undefined(n_pos, n_neg, roc=False, pr=True)
-    precision = _precision_along(tp, fp, _first_step_precision(tp, fp))
-    return PRCurve(thresholds, tp, fp, _ratio(tp, n_pos), precision, n_pos, n_neg)
+    curve = pr_curve_silently(y_true, y_score, sample_weight, pos_label)
+    _validation.warn_if_undefined(curve.n_pos, curve.n_neg, pr=True)
+    return curve
+
+
+def pr_curve_silently(y_true, y_score, sample_weight=None, pos_label=None):
+    """:func:`pr_curve` without its warning, for callers that warn about their own metric."""
+    return pr_curve_from_counts(*_points(y_true, y_score, sample_weight, pos_label))
 
 
 def _hull(y_true, y_score, sample_weight, pos_label):
@@ -195,7 +210,7 @@ def roc_convex_hull(y_true, y_score, *, sample_weight=None, pos_label=None):
     if y_score.ndim == 2:
         return _each_row(roc_convex_hull, y_true, y_score, sample_weight, pos_label)
     hull = _hull(y_true, y_score, sample_weight, pos_label)[1]
-    _validation.warn_if_undefined(hull.n_pos, hull.n_neg, roc=True, pr=False)
+    _validation.warn_if_undefined(hull.n_pos, hull.n_neg, roc=True)
     return hull
 
 
@@ -231,7 +246,7 @@ def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
         return _each_row(achievable_pr_curve, y_true, y_score, sample_weight, pos_label,
                          max_recall_step=max_recall_step)
     sweep, hull = _hull(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(hull.n_pos, hull.n_neg, roc=False, pr=True)
+    _validation.warn_if_undefined(hull.n_pos, hull.n_neg, pr=True)
     n_pos = hull.n_pos if hull.n_pos > 0 else np.nan
     step_recall = np.diff(hull.tp) / n_pos
     n_steps = np.maximum(1, np.ceil(np.nan_to_num(step_recall) / max_recall_step)).astype(np.int64)

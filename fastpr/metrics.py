@@ -7,6 +7,7 @@ import numpy as np
 from . import _validation
 from ._ranking import run_sweep, sort_ranking
 from ._results import Result
+from ._kernels.area import worst_ranking_interpolated_area
 from ._kernels.summary import (
     AUC_ROC,
     AUC_ROC_HULL,
@@ -19,7 +20,6 @@ from ._kernels.summary import (
     UPPER_TRAPEZOID,
     summarise,
 )
-from .space import interpolated_auc_pr_min
 
 # Each estimator of SPEC section 5 and the Evaluation field that holds it.
 _METHOD_FIELDS = {
@@ -78,7 +78,7 @@ def _evaluation_from_sweep(sweep):
     """Normalise the sweep's sums; metrics that the class totals leave undefined are NaN."""
     n_pos, n_neg = float(sweep["N_POS"]), float(sweep["N_NEG"])
     areas = summarise(sweep.stats).tolist()
-    auc_pr_min = interpolated_auc_pr_min(n_pos, n_neg)
+    auc_pr_min = worst_ranking_interpolated_area(n_pos, n_neg)
     auc_pr = areas[INTERPOLATED]
     return Evaluation(
         n_pos=n_pos,
@@ -166,10 +166,10 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     if y_score.ndim == 2 or groups is not None or offsets is not None:
         result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
         _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True,
-                                           unit=f"{result.index_name}s")
+                                           npr=True, unit=f"{result.index_name}s")
         return result
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True)
+    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True, npr=True)
     return result
 
 
@@ -265,8 +265,8 @@ def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_la
     ...                   method="average_precision", average="macro")
     0.8333333333333333
     >>> print(caught[0].message)
-    AUC-PR is undefined for 1 of 2 groups: 1 have no positives (or they weigh 0). Their values
-    are NaN, and averages over groups leave them out.
+    Metrics are undefined for 1 of 2 groups: 1 have no positives (AUC-PR undefined) (or those
+    examples weigh 0). Their values are NaN, and averages over groups leave them out.
     """
     check_method(method)
     _validation.average(average, (None, "macro"))
@@ -277,7 +277,7 @@ def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_la
                                            unit=f"{result.index_name}s")
         return _averaged(result.area(method), average)
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=False, pr=True)
+    _validation.warn_if_undefined(result.n_pos, result.n_neg, pr=True)
     return result.area(method)
 
 
@@ -303,5 +303,5 @@ def auc_roc(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None,
                                            unit=f"{result.index_name}s")
         return _averaged(result.auc_roc, average)
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=False)
+    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True)
     return result.auc_roc

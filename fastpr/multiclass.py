@@ -64,7 +64,7 @@ def evaluate(y_true, y_score, *, labels=None, sample_weight=None):
     (array(['cat', 'dog', 'eel'], dtype='<U3'), array([1.  , 0.75, 1.  ]))
     """
     result, _ = _one_vs_rest(y_true, y_score, labels, sample_weight)
-    _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True,
+    _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True, npr=True,
                                        unit="classes")
     return result
 

@@ -321,3 +321,72 @@ def evaluation(y, s, w=None):
         auc_pr_min=minimum,
         auc_npr=(interp - minimum) / (1 - minimum),
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# PR-space analytics (SPEC §4, §6, §7)
+
+def worst_ranking(n_pos, n_neg):
+    """(y, s): every negative (distinct scores) above every positive (distinct scores)."""
+    y = [False] * n_neg + [True] * n_pos
+    s = list(range(n_neg + n_pos, 0, -1))
+    return y, s
+
+
+def points_at_thresholds(y, s, thresholds, w=None):
+    """[(TP, FP)] at the origin, at each threshold (highest first) and at (P, N), consecutive
+    repeats removed: the curve of a classifier restricted to those thresholds."""
+    rows = _rows(y, s, w)
+    cnt = [(Fraction(0), Fraction(0))]
+    for t in sorted(set(float(v) for v in thresholds), reverse=True) + [-math.inf]:
+        tp = sum((wt for pos, v, wt in rows if pos and v >= t), Fraction(0))
+        fp = sum((wt for pos, v, wt in rows if not pos and v >= t), Fraction(0))
+        if (tp, fp) != cnt[-1]:
+            cnt.append((tp, fp))
+    return cnt
+
+
+_TINY = Fraction(1, 10**30)
+
+
+def _heights(cnt, x, space):
+    """Highest point of the curve above x: ROC (fpr, tpr) with straight segments, or PR
+    (recall, precision) with fp linear in tp along each segment. None where the curve has no
+    point at x (PR at recall 0, where precision is only a limit)."""
+    n_pos, n_neg = cnt[-1]
+    best = None
+    for (ta, fa), (tb, fb) in zip(cnt, cnt[1:]):
+        if space == "roc":
+            xa, xb, ya, yb = fa / n_neg, fb / n_neg, ta / n_pos, tb / n_pos
+            if not xa <= x <= xb:
+                continue
+            y = max(ya, yb) if xa == xb else ya + (yb - ya) * (x - xa) / (xb - xa)
+        else:
+            xa, xb = ta / n_pos, tb / n_pos
+            if not xa <= x <= xb or x == 0:
+                continue
+            if ta == tb:
+                y = max(ta / (ta + fa), tb / (tb + fb))
+            else:
+                t = x * n_pos
+                f = fa + (fb - fa) * (t - ta) / (tb - ta)
+                y = t / (t + f)
+        best = y if best is None else max(best, y)
+    return best
+
+
+def dominates(cnt_a, cnt_b, space):
+    """Curve a nowhere below curve b: compared at every x where either has a point, and just
+    inside each gap between them (exact offsets of 1e-30), in exact fractions."""
+    def xs(cnt):
+        n_pos, n_neg = cnt[-1]
+        return {fp / n_neg if space == "roc" else tp / n_pos for tp, fp in cnt}
+    grid = sorted(xs(cnt_a) | xs(cnt_b))
+    probes = list(grid)
+    for left, right in zip(grid, grid[1:]):
+        probes += [left + _TINY, right - _TINY]
+    for x in probes:
+        height_a, height_b = _heights(cnt_a, x, space), _heights(cnt_b, x, space)
+        if height_b is not None and height_a < height_b:
+            return False
+    return True

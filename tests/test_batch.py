@@ -162,8 +162,10 @@ def test_undefined_groups_are_counted_warned_once_and_left_out_of_means():
     with pytest.warns(fastpr.UndefinedMetricWarning) as caught:
         batch = fastpr.evaluate(y, s, groups=groups)
     assert len(caught) == 1
-    assert "undefined for 2 of 4 groups: 1 have no positives and 1 have no negatives" in str(
-        caught[0].message)
+    assert str(caught[0].message) == (
+        "Metrics are undefined for 2 of 4 groups: 1 have no positives (AUC-ROC and AUC-PR "
+        "undefined); 1 have no negatives (AUC-ROC and normalised AUC-PR undefined) (or those "
+        "examples weigh 0). Their values are NaN, and averages over groups leave them out.")
     np.testing.assert_array_equal(batch.n_pos, [1, 0, 2, 1])
     np.testing.assert_array_equal(batch.n_neg, [1, 2, 0, 1])
     assert batch.n_undefined_pr == 1 and batch.n_undefined_roc == 2

@@ -86,7 +86,7 @@ def test_labels_name_the_columns():
 def test_a_class_without_positives_is_left_out_with_a_warning():
     y = np.array([[1, 0, 0], [0, 1, 0], [1, 1, 0], [0, 0, 0]])
     proba = np.array([[0.9, 0.1, 0.3], [0.2, 0.8, 0.1], [0.6, 0.7, 0.2], [0.1, 0.3, 0.4]])
-    with pytest.warns(fastpr.UndefinedMetricWarning, match="undefined for 1 of 3 classes"):
+    with pytest.warns(fastpr.UndefinedMetricWarning, match="undefined for 1 of 3 classes: 1 have no positives"):
         per_class = fastpr.multiclass.auc_pr(y, proba, average=None)
     assert np.isnan(per_class[2])
     with pytest.warns(fastpr.UndefinedMetricWarning):

@@ -64,6 +64,7 @@ def test_unknown_method_lists_the_methods():
         ((5, 5, 5, 5, 20), r"A and B are the same point"),
         ((5, 5, 10, 30, 8), r"n_pos must be > 0 and at least tp_b = 10"),
         ((5, -1, 10, 30, 20), r"fp_a must be finite and >= 0, got -1"),
+        ((5, 5, float("inf"), 30, 20), r"tp_b must be finite and >= 0, got inf"),
     ],
 )
 def test_interpolate_pr_rejects_bad_segments(args, match):

@@ -37,6 +37,22 @@ def log1p_excess(x):
     return x * y - 2.0 * tail
 
 
+@jit
+def worst_ranking_interpolated_area(n_pos, n_neg):
+    """Interpolated AUC-PR when every negative outranks every positive (Boyd et al. 2012).
+
+    Its one rising run has fp = N throughout, so the area is (1/P) * integral of t / (t + N) over
+    [0, P] = 1 + (1 - pi) ln(1 - pi) / pi = (x - log1p(x)) / x with x = P / N, evaluated without
+    cancellation at any skew. NaN without positives, 1 without negatives.
+    """
+    if n_pos <= 0.0:
+        return math.nan
+    if n_neg == 0.0:
+        return 1.0
+    x = n_pos / n_neg
+    return log1p_excess(x) / x
+
+
 @jit(inline="always")
 def start_precision(tp_a, fp_a, tp_b, fp_b):
     """Precision where the segment leaves A: its limit from the right when A has tp = 0."""

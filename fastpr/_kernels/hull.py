@@ -48,3 +48,17 @@ def hull_areas(hull):
         if tp_b > tp_a:
             pr += interpolated_segment(tp_a, fp_a, tp_b, fp_b)
     return roc, pr
+
+
+@jit
+def upper_hull(rows):
+    """Hull vertices of (fp, tp, threshold) rows sorted by (fp, tp), as a stack with room left.
+
+    Returns (stack, count). The hull of a union of point sets is the hull of the union of their
+    hulls, so rows may be the concatenated hulls of consecutive stretches of one curve.
+    """
+    hull = np.empty((rows.shape[0] + 1, HULL_COLUMNS))
+    n = 0
+    for k in range(rows.shape[0]):
+        n = push(hull, n, rows[k, 0], rows[k, 1], rows[k, 2])
+    return hull, n

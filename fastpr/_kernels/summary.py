@@ -29,6 +29,12 @@ def summarise(stats):
     # Both join the last point of one recall to the first point of the next.
     out[LINEAR] = out[LOWER_TRAPEZOID]
     out[HULL] = stats[_sweep.HULL_INTERPOLATED] / pr_scale
+    # Every area lies in [0, 1]; rounding can carry a sum an ulp or two past an end.
+    for k in range(N_SUMMARY):
+        if out[k] > 1.0:
+            out[k] = 1.0
+        elif out[k] < 0.0:
+            out[k] = 0.0
     return out
 
 

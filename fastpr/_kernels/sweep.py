@@ -10,7 +10,7 @@ import numpy as np
 
 from .._jit import jit
 from .area import davis_goadrich_segment, interpolated_segment
-from .hull import HULL_COLUMNS, grown, hull_areas, push
+from .hull import HULL_COLUMNS, grown, hull_areas, push, upper_hull
 
 # Indices into the state vector that sweep() returns: the results first, then the cursor.
 N_POS, N_NEG, N_POINTS, ROC2, INTERPOLATED, DAVIS_GOADRICH, AVERAGE_PRECISION = range(7)
@@ -98,21 +98,24 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
     last_threshold = state[_LAST_THRESHOLD]
     run_tp = state[_RUN_TP]  # tp where the current vertical run (fp constant) started
     store = points.shape[1] > 0
-    # Without weights or stored points, a stretch of one class above every remaining example of
-    # the other needs no merging, no hull work and (for positives) no logarithm: tight loops do
-    # it. A stretch of negatives only moves fp and counts thresholds.
-    fast = pos_w.size == 0 and neg_w.size == 0 and not store
+    neg_unit = neg_w.size == 0
+    # Without stored points, a stretch of one class above every remaining example of the other
+    # needs no merging, no hull work and (for positives) no logarithm: tight loops do it. A
+    # stretch of negatives only moves fp and counts thresholds. Thresholds whose examples all
+    # weigh 0 make no point.
+    fast = not store
     done = True
     while i >= 0 or j >= 0:
         top_negative = neg[j] if j >= 0 else -np.inf
         if fast and i >= 0 and pos[i] > top_negative:
             precision = _precision(tp, fp)
+            point_threshold = np.nan
             while i >= 0 and pos[i] > top_negative:
                 threshold = pos[i]
-                tp_b = tp
-                while i >= 0 and pos[i] == threshold:
-                    tp_b += 1.0
-                    i -= 1
+                dtp, i = _take_ties(pos, pos_w, i, threshold)
+                if dtp == 0.0:
+                    continue
+                tp_b = tp + dtp  # summed as in the merging branch, so both agree to the bit
                 dg, ap, lo2, up2, precision = _rise_areas(tp, fp, tp_b, fp, precision,
                                                           group_max_precision)
                 group_max_precision = precision
@@ -122,11 +125,18 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
                 upper2 += up2
                 tp = tp_b
                 n_points += 1
-            rose = True
-            corner_threshold = last_threshold = threshold
+                point_threshold = threshold
+            if point_threshold == point_threshold:  # some threshold in the stretch had weight
+                rose = True
+                corner_threshold = last_threshold = point_threshold
             continue
         bound = pos[i] if i >= 0 else -np.inf
         if fast and j >= 0 and neg[j] > bound:
+            if not neg_unit:
+                while j >= 0 and neg[j] > bound and neg_w[j] == 0.0:
+                    j -= 1  # examples of weight 0 make no point, so they must not end a rise
+                if j < 0 or neg[j] <= bound:
+                    continue
             if rose:
                 if n_hull == hull.shape[0]:
                     done = False
@@ -135,14 +145,26 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
                 interpolated += area
                 rose = False
                 run_tp = tp
-            j_start = j
-            while j >= 0 and neg[j] > bound:
-                n_points += neg[j] != last_threshold
-                last_threshold = neg[j]
-                j -= 1
-            dfp = float(j_start - j)
-            roc2 += dfp * (tp + tp)
-            fp += dfp
+            if neg_unit:
+                j_start = j
+                while j >= 0 and neg[j] > bound:
+                    n_points += neg[j] != last_threshold
+                    last_threshold = neg[j]
+                    j -= 1
+                dfp = float(j_start - j)
+                roc2 += dfp * (tp + tp)
+                fp += dfp
+            else:
+                # Threshold by threshold, summed as in the merging branch. A threshold of weight
+                # 0 adds exactly nothing; selects instead of a branch avoid mispredictions.
+                while j >= 0 and neg[j] > bound:
+                    threshold = neg[j]
+                    dfp, j = _take_ties(neg, neg_w, j, threshold)
+                    weighty = dfp > 0.0
+                    n_points += weighty
+                    last_threshold = threshold if weighty else last_threshold
+                    roc2 += dfp * (tp + tp)
+                    fp += dfp
             continue
         if j < 0 or (i >= 0 and pos[i] >= neg[j]):
             threshold = pos[i]
@@ -205,6 +227,93 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
 
 
 @jit
+def resume(pos, pos_w, neg, neg_w, points, hull, state):
+    """Sweep from the cursor and running values in ``state`` to the end; returns the hull stack.
+
+    ``hull`` holds the vertices so far (``state`` counts them) and is replaced by a larger copy
+    when it fills. ``sweep`` starts from the origin; fastpr.distributed starts each score range
+    from a state carried over from the ranges above it (see ``carried_state``).
+    """
+    _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
+    while state[_DONE] == 0.0:
+        hull = grown(hull)
+        _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
+    return hull
+
+
+@jit
+def carried_state(pos_size, neg_size, tp, fp, group_max_precision, rose, corner_threshold,
+                  run_tp, last_threshold):
+    """(state, hull) that resume at point (tp, fp) with the running values of the points above.
+
+    The cursors point at the top of arrays of ``pos_size`` and ``neg_size`` scores and the sums
+    and point count start at 0; the hull stack holds the starting point, whose threshold is
+    ``last_threshold`` (+inf at the origin).
+    """
+    state = np.zeros(_N_STATE)
+    state[_I] = pos_size - 1
+    state[_J] = neg_size - 1
+    state[N_POS] = tp
+    state[N_NEG] = fp
+    state[_GROUP_MAX_PRECISION] = group_max_precision
+    state[_ROSE] = rose
+    state[_CORNER_THRESHOLD] = corner_threshold
+    state[_RUN_TP] = run_tp
+    state[_LAST_THRESHOLD] = last_threshold
+    hull = np.empty((64, HULL_COLUMNS))
+    state[_N_HULL] = push(hull, 0, fp, tp, last_threshold)
+    return state, hull
+
+
+@jit
+def hull_of(state, hull):
+    """The filled rows of a hull stack that ``resume`` returned with ``state``."""
+    return hull[: int(state[_N_HULL])].copy()
+
+
+@jit
+def close(state, hull):
+    """Finish a sweep that reached the last point: the last vertical run's area and the hull.
+
+    Returns the hull vertices as (fp, tp, threshold) rows and sets the hull areas in ``state``.
+    """
+    if state[N_POS] > state[_RUN_TP]:
+        state[INTERPOLATED] += interpolated_segment(state[_RUN_TP], state[N_NEG], state[N_POS],
+                                                    state[N_NEG])
+    n_hull = int(state[_N_HULL])
+    if n_hull == hull.shape[0]:
+        hull = grown(hull)
+    # The last point always closes the hull.
+    n_hull = push(hull, n_hull, state[N_NEG], state[N_POS], state[_LAST_THRESHOLD])
+    hull = hull[:n_hull]
+    state[HULL_ROC2], state[HULL_INTERPOLATED] = hull_areas(hull)
+    return hull
+
+
+# The sums that consecutive ranges of one sweep add up.
+_ADDITIVE = (N_POINTS, ROC2, INTERPOLATED, DAVIS_GOADRICH, AVERAGE_PRECISION, LOWER2, UPPER2)
+
+
+@jit
+def join_ranges(range_states, hull_rows):
+    """(stats, hull) of a whole sweep from consecutive score ranges, highest scores first.
+
+    ``range_states`` holds, one row each, the final states of ranges swept by ``resume`` from
+    their ``carried_state`` (empty ranges left out); ``hull_rows`` are their hull stacks
+    concatenated in the same order. The last range ends at the last point, so its state carries
+    the totals and the values that ``close`` needs; the hull of the union of the ranges' hulls
+    is the hull of all points.
+    """
+    state = range_states[-1].copy()
+    for k in _ADDITIVE:
+        state[k] = range_states[:, k].sum()
+    state[N_POINTS] += 1.0  # the origin
+    hull, n_hull = upper_hull(hull_rows)
+    state[_N_HULL] = n_hull
+    return state, close(state, hull)
+
+
+@jit
 def sweep(pos, pos_w, neg, neg_w, points):
     """Walk both classes from the highest score down, one operating point per distinct score.
 
@@ -224,18 +333,5 @@ def sweep(pos, pos_w, neg, neg_w, points):
         points[2, 0] = 0.0
     hull = np.empty((64, HULL_COLUMNS))
     state[_N_HULL] = push(hull, 0, 0.0, 0.0, np.inf)
-    _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
-    while state[_DONE] == 0.0:
-        hull = grown(hull)
-        _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
-    if state[N_POS] > state[_RUN_TP]:
-        state[INTERPOLATED] += interpolated_segment(state[_RUN_TP], state[N_NEG], state[N_POS],
-                                                    state[N_NEG])
-    n_hull = int(state[_N_HULL])
-    if n_hull == hull.shape[0]:
-        hull = grown(hull)
-    # The last point always closes the hull.
-    n_hull = push(hull, n_hull, state[N_NEG], state[N_POS], state[_LAST_THRESHOLD])
-    hull = hull[:n_hull]
-    state[HULL_ROC2], state[HULL_INTERPOLATED] = hull_areas(hull)
-    return state, hull
+    hull = resume(pos, pos_w, neg, neg_w, points, hull, state)
+    return state, close(state, hull)

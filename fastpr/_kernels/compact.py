@@ -1,0 +1,74 @@
+"""The compacted state of fastpr.Accumulator: distinct scores ascending with each class's weight.
+
+Preconditions (checked by the API, not here): scores hold no NaN and are sorted ascending;
+weights are finite and >= 0, an empty weight array meaning unit weights. Outputs are float64.
+Scores that compare equal (-0.0 and 0.0) are one entry, stored as +0.0; an entry whose weights
+are both 0 is dropped, as the sweep drops a threshold whose examples all weigh 0.
+"""
+
+from .._jit import jit
+
+
+@jit(inline="always")
+def _take_ties(scores, weights, i, threshold):
+    """Consume scores[i ..] equal to threshold from the bottom; returns (weight taken, new i)."""
+    unit = weights.size == 0
+    taken = 0.0
+    while i < scores.size and scores[i] == threshold:
+        taken += 1.0 if unit else weights[i]
+        i += 1
+    return taken, i
+
+
+@jit
+def compact_into(pos, pos_w, neg, neg_w, scores, pos_out, neg_out):
+    """Merge-walk both classes upwards into the outputs (room for every score of both classes);
+    returns the number of entries written."""
+    i = 0
+    j = 0
+    n = 0
+    while i < pos.size or j < neg.size:
+        if j == neg.size or (i < pos.size and pos[i] <= neg[j]):
+            threshold = pos[i]
+        else:
+            threshold = neg[j]
+        taken_pos, i = _take_ties(pos, pos_w, i, threshold)
+        taken_neg, j = _take_ties(neg, neg_w, j, threshold)
+        if taken_pos == 0.0 and taken_neg == 0.0:
+            continue
+        scores[n] = threshold + 0.0  # -0.0 + 0.0 is +0.0
+        pos_out[n] = taken_pos
+        neg_out[n] = taken_neg
+        n += 1
+    return n
+
+
+@jit
+def merge_into(scores_a, pos_a, neg_a, scores_b, pos_b, neg_b, scores, pos, neg):
+    """Merge two compacted states into the outputs (room for both); returns the entry count.
+
+    Weights of equal scores add up. The loop is branch-free (each step takes the smaller head,
+    or both when equal, by arithmetic on the comparison): states from different partitions
+    interleave at random, where a branch would mispredict at every other step.
+    """
+    i = 0
+    j = 0
+    n = 0
+    while i < scores_a.size and j < scores_b.size:
+        a = scores_a[i]
+        b = scores_b[j]
+        take_a = a <= b
+        take_b = b <= a
+        scores[n] = a if take_a else b
+        pos[n] = (pos_a[i] if take_a else 0.0) + (pos_b[j] if take_b else 0.0)
+        neg[n] = (neg_a[i] if take_a else 0.0) + (neg_b[j] if take_b else 0.0)
+        i += take_a
+        j += take_b
+        n += 1
+    for k in range(i, scores_a.size):
+        scores[n], pos[n], neg[n] = scores_a[k], pos_a[k], neg_a[k]
+        n += 1
+    for k in range(j, scores_b.size):
+        scores[n], pos[n], neg[n] = scores_b[k], pos_b[k], neg_b[k]
+        n += 1
+    return n

@@ -1,0 +1,158 @@
+"""Counter-based random numbers and bootstrap replicates as count vectors (SPEC section 8).
+
+Replicate r of seed s draws its numbers from the stream keyed by (s, r): the k-th number is a
+SplitMix64 hash of the key and k, so any replicate can be produced alone, on any thread, in any
+order, and the result depends on the seed only. A replicate is a vector of counts over the
+already sorted examples (weights for the one-pass sweep), so no replicate sorts anything.
+
+Arrays are laid out per model: ``pos`` is (n_models, P) and ``neg`` (n_models, N), each row
+sorted ascending. ``pos_order[m, i]`` is the example (within the positives) at sorted position i
+of model m; empty orders mean a single model whose counts apply to sorted positions directly,
+which is valid because resampling treats the examples of a class alike.
+"""
+import numpy as np
+import numba
+from numba import prange
+
+from .._jit import jit
+from .summary import N_SUMMARY, summarise
+from .sweep import N_NEG, N_POINTS, N_POS, sweep
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX_2 = np.uint64(0x94D049BB133111EB)
+_TO_UNIT = 2.0 ** -53
+_POSITIVE_STREAM, _NEGATIVE_STREAM = np.uint64(1), np.uint64(2)
+# Each replicate's summary row: the areas of fastpr._kernels.summary, the class totals, then
+# the best F1 over the operating points (NaN unless asked for: it needs the points stored).
+TOTAL_POS, TOTAL_NEG, MAX_F1, N_REPLICATE = N_SUMMARY, N_SUMMARY + 1, N_SUMMARY + 2, N_SUMMARY + 3
+
+
+@jit(inline="always")
+def _mix(z):
+    """SplitMix64's finaliser: a bijective hash of 64-bit integers with full avalanche."""
+    z = (z ^ (z >> np.uint64(30))) * _MIX_1
+    z = (z ^ (z >> np.uint64(27))) * _MIX_2
+    return z ^ (z >> np.uint64(31))
+
+
+@jit(inline="always")
+def stream_key(seed, replicate, stream):
+    """The key of one replicate's stream of one kind (positives, negatives)."""
+    return _mix(_mix(np.uint64(seed) ^ _mix(np.uint64(replicate) + _GOLDEN))
+                + np.uint64(stream) * _GOLDEN)
+
+
+@jit(inline="always")
+def uniform(key, counter):
+    """The counter-th number of a stream, uniform on [0, 1) with 53 random bits."""
+    return float(_mix(np.uint64(key) + np.uint64(counter) * _GOLDEN) >> np.uint64(11)) * _TO_UNIT
+
+
+@jit(inline="always")
+def _poisson_one(u):
+    """Poisson(1) by inversion of its distribution function."""
+    k = 0
+    term = np.exp(-1.0)
+    cumulative = term
+    while u > cumulative and k < 30:
+        k += 1
+        term /= k
+        cumulative += term
+    return float(k)
+
+
+@jit
+def draw_counts(seed, replicate, stratified, poisson, counts_pos, counts_neg):
+    """Fill the count vectors of one replicate (both zeroed here).
+
+    Multinomial: each class draws its own size with replacement (stratified), or all examples
+    draw together (not stratified). Poisson: independent Poisson(1) counts, for streaming-size
+    data where the total need not be fixed.
+    """
+    n_pos, n_neg = counts_pos.size, counts_neg.size
+    counts_pos[:] = 0.0
+    counts_neg[:] = 0.0
+    key_pos = stream_key(seed, replicate, _POSITIVE_STREAM)
+    key_neg = stream_key(seed, replicate, _NEGATIVE_STREAM)
+    if poisson:
+        for i in range(n_pos):
+            counts_pos[i] = _poisson_one(uniform(key_pos, i))
+        for j in range(n_neg):
+            counts_neg[j] = _poisson_one(uniform(key_neg, j))
+    elif stratified:
+        for k in range(n_pos):
+            counts_pos[int(uniform(key_pos, k) * n_pos)] += 1.0
+        for k in range(n_neg):
+            counts_neg[int(uniform(key_neg, k) * n_neg)] += 1.0
+    else:
+        n = n_pos + n_neg
+        for k in range(n):
+            slot = int(uniform(key_pos, k) * n)
+            if slot < n_pos:
+                counts_pos[slot] += 1.0
+            else:
+                counts_neg[slot - n_pos] += 1.0
+
+
+@jit(inline="always")
+def _replicate_weights(counts, base, order, model, out):
+    """Weights of one model's sorted positions: each example's count times its own weight."""
+    unit = base.shape[1] == 0
+    if order.shape[1] == 0:
+        for i in range(out.size):
+            out[i] = counts[i] if unit else counts[i] * base[model, i]
+    else:
+        for i in range(out.size):
+            out[i] = counts[order[model, i]] * (1.0 if unit else base[model, i])
+
+
+@jit(inline="always")
+def _max_f1(points, n_points, n_pos):
+    """Best F1 = 2 TP / (TP + FP + P) over stored operating points (tp row 1, fp row 2)."""
+    best = 0.0
+    for k in range(n_points):
+        best = max(best, 2.0 * points[1, k] / (points[1, k] + points[2, k] + n_pos))
+    return best
+
+
+def thread_count():
+    """Threads that numba's parallel loops use (``numba.set_num_threads`` changes it)."""
+    return numba.get_num_threads()
+
+
+@jit(parallel=True)
+def replicate_summaries(pos, pos_w, neg, neg_w, pos_order, neg_order, seed, first, n_replicates,
+                        stratified, poisson, with_f1, n_chunks):
+    """Summaries of replicates first .. first + n_replicates - 1 for every model.
+
+    Returns (n_replicates, n_models, N_REPLICATE). Replicates run in parallel in ``n_chunks``
+    chunks (one per thread); each replicate's numbers come from its own stream, so the output
+    does not depend on the number of chunks or threads.
+    """
+    n_models, n_pos = pos.shape
+    n_neg = neg.shape[1]
+    out = np.empty((n_replicates, n_models, N_REPLICATE))
+    n_chunks = max(1, min(n_replicates, n_chunks))
+    # One unweighted model: the counts are the weights of the sorted positions as they stand.
+    counts_are_weights = (pos_order.shape[1] == 0 and pos_w.shape[1] == 0
+                          and neg_order.shape[1] == 0 and neg_w.shape[1] == 0)
+    for chunk in prange(n_chunks):
+        counts_pos, counts_neg = np.empty(n_pos), np.empty(n_neg)
+        weights_pos, weights_neg = counts_pos, counts_neg
+        if not counts_are_weights:
+            weights_pos, weights_neg = np.empty(n_pos), np.empty(n_neg)
+        points = np.empty((3, n_pos + n_neg + 1 if with_f1 else 0))
+        for r in range(chunk, n_replicates, n_chunks):
+            draw_counts(seed, first + r, stratified, poisson, counts_pos, counts_neg)
+            for m in range(n_models):
+                if not counts_are_weights:
+                    _replicate_weights(counts_pos, pos_w, pos_order, m, weights_pos)
+                    _replicate_weights(counts_neg, neg_w, neg_order, m, weights_neg)
+                stats, _ = sweep(pos[m], weights_pos, neg[m], weights_neg, points)
+                out[r, m, :N_SUMMARY] = summarise(stats)
+                out[r, m, TOTAL_POS] = stats[N_POS]
+                out[r, m, TOTAL_NEG] = stats[N_NEG]
+                out[r, m, MAX_F1] = (_max_f1(points, int(stats[N_POINTS]), stats[N_POS])
+                                     if with_f1 else np.nan)
+    return out

@@ -1,0 +1,117 @@
+"""One number from many folds or tasks, three ways (Boyd et al. 2012, section 4).
+
+Areas from data sets of different skew sit on different floors (the unachievable region), so
+their plain mean mixes skill with skew. The normalised mean removes each floor first. Pooling
+evaluates all predictions together, which assumes that scores are comparable across folds.
+"""
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _validation
+from ._results import Result
+from .metrics import Evaluation, _evaluate_silently, check_method
+from .unachievable import auc_pr_min
+
+_HOW = ("mean", "normalized", "pooled")
+
+
+@dataclass(frozen=True, repr=False)
+class Aggregate(Result):
+    """The aggregate ``value`` with what it is made of.
+
+    ``values`` and ``floors`` hold each fold's area and its unachievable minimum; ``floor`` is
+    the aggregate's own minimum (mean of the floors, 0 when normalised, the pooled data's
+    minimum). Folds whose area is undefined are left out of ``value`` and counted in
+    ``n_undefined``.
+    """
+
+    how: str
+    method: str
+    value: float
+    floor: float
+    values: np.ndarray
+    floors: np.ndarray
+    n_folds: int
+    n_undefined: int
+
+
+def aggregate(folds, *, how="mean", method="interpolated"):
+    """Combine the AUC-PR of several folds or tasks.
+
+    Parameters
+    ----------
+    folds : sequence
+        Each an :class:`Evaluation` or a tuple ``(y_true, y_score)`` or
+        ``(y_true, y_score, sample_weight)``.
+    how : {"mean", "normalized", "pooled"}, default="mean"
+        ``"mean"``: the mean area; its ``floor`` shows how much of it no ranking can avoid.
+        ``"normalized"``: the mean normalised area (AUCNPR), comparable across skews.
+        ``"pooled"``: the area of all folds' predictions evaluated together (tuples only).
+    method : str, default="interpolated"
+        An estimator of :func:`fastpr.auc_pr`.
+
+    Returns
+    -------
+    Aggregate
+
+    Examples
+    --------
+    >>> import fastpr
+    >>> scores = [.9, .8, .7, .6, .5, .4, .3, .2, .1, 0]
+    >>> rare = fastpr.evaluate([1, 0, 0, 0, 0, 0, 0, 0, 0, 0], scores)
+    >>> common = fastpr.evaluate([0, 1, 1, 1, 1, 0, 0, 0, 1, 0], scores)
+    >>> mean = fastpr.aggregate([rare, common])
+    >>> round(mean.value, 3), round(mean.floor, 3)
+    (0.792, 0.179)
+    >>> round(fastpr.aggregate([rare, common], how="normalized").value, 3)
+    0.7
+    """
+    _validation.choice("how", how, _HOW)
+    check_method(method)
+    folds = list(folds)
+    is_evaluation = [isinstance(fold, Evaluation) for fold in folds]
+    _validation.folds(folds, is_evaluation, pooled=how == "pooled")
+    evaluations = [fold if evaluated else _evaluate_silently(*_arguments(fold))
+                   for fold, evaluated in zip(folds, is_evaluation)]
+    values = np.array([e.area(method) for e in evaluations])
+    floors = np.array([_floor(e, method) for e in evaluations])
+    if how == "pooled":
+        pooled = _evaluate_silently(*_concatenated(folds))
+        value, floor = pooled.area(method), _floor(pooled, method)
+        n_undefined = int(np.isnan(value))
+    else:
+        if how == "normalized":
+            with np.errstate(invalid="ignore", divide="ignore"):  # no negatives: 0 / 0
+                values = (values - floors) / (1.0 - floors)
+        defined = ~np.isnan(values)
+        n_undefined = int(np.count_nonzero(~defined))
+        value = float(values[defined].mean()) if defined.any() else float("nan")
+        floor = float(floors[defined].mean()) if how == "mean" and defined.any() else 0.0
+    _validation.warn_undefined_folds(n_undefined, len(folds))
+    return Aggregate(how, method, float(value), float(floor), values, floors, len(folds),
+                     n_undefined)
+
+
+def _floor(evaluation, method):
+    if evaluation.n_pos == 0:
+        return float("nan")
+    return auc_pr_min(evaluation.n_pos, evaluation.n_neg, method=method)
+
+
+def _arguments(fold):
+    """(y_true, y_score, sample_weight, pos_label) of one fold tuple."""
+    y_true, y_score, *weight = fold
+    return y_true, y_score, weight[0] if weight else None, None
+
+
+def _concatenated(folds):
+    arguments = [_arguments(fold) for fold in folds]
+    y_true = np.concatenate([np.asarray(y) for y, _, _, _ in arguments])
+    y_score = np.concatenate([np.asarray(s) for _, s, _, _ in arguments])
+    sample_weight = None
+    if any(w is not None for _, _, w, _ in arguments):
+        sample_weight = np.concatenate([
+            np.ones(len(y)) if w is None else np.asarray(w, dtype=np.float64)
+            for y, _, w, _ in arguments])
+    return y_true, y_score, sample_weight, None

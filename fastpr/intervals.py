@@ -1,0 +1,536 @@
+"""Confidence intervals and paired model comparison (Boyd et al. 2013; SPEC section 8).
+
+Every bootstrap here sorts once: a replicate is a vector of counts over the already sorted
+examples, fed to the same one-pass kernel as weights, and its random numbers come from a stream
+keyed by (seed, replicate), so results depend on the seed alone, not on the thread count.
+"""
+import math
+import secrets
+from dataclasses import dataclass
+from statistics import NormalDist
+
+import numpy as np
+
+from . import _student_t, _validation
+from ._kernels import resample
+from ._kernels.delong import placements
+from ._kernels import summary as _summary
+from ._kernels.summary import AUC_ROC, summarise
+from ._optional import import_optional
+from ._ranking import SortedRanking, run_sweep, sort_ranking
+from ._results import Result
+from .fmeasure import f_beta_from_counts
+from .metrics import PR_METHODS, check_method
+from .unachievable import auc_pr_min
+
+METRICS = ("auc_pr", "auc_roc", "auc_npr", "max_f1")
+BOOTSTRAP_INTERVALS = ("percentile", "basic", "bca")
+RESAMPLING = ("multinomial", "poisson")
+_AREA_COLUMNS = {method: getattr(_summary, method.upper()) for method in PR_METHODS}
+_BATCH = 64  # replicates per kernel call: the progress bar's step
+_JACKKNIFE_GROUPS = 100
+_NORMAL = NormalDist()
+_NO_WEIGHTS = np.empty(0)
+
+
+@dataclass(frozen=True, repr=False)
+class Interval(Result):
+    """A point estimate and its two-sided interval at ``confidence``."""
+
+    metric: str
+    method: str
+    interval: str
+    estimate: float
+    low: float
+    high: float
+    confidence: float
+
+
+@dataclass(frozen=True, repr=False)
+class BootstrapResult(Result):
+    """Bootstrap interval with its replicate values and the settings that reproduce them.
+
+    Replicates whose metric is undefined (a resample without positives or negatives) are NaN
+    in ``replicates``, counted in ``n_undefined`` and left out of the interval.
+    """
+
+    metric: str
+    method: str
+    interval: str
+    estimate: float
+    low: float
+    high: float
+    confidence: float
+    replicates: np.ndarray
+    n_boot: int
+    n_undefined: int
+    stratified: bool
+    resampling: str
+    seed: int
+
+
+@dataclass(frozen=True, repr=False)
+class Comparison(Result):
+    """Models scored on the same examples, each compared with the first (``differences[k]`` is
+    model k + 1 minus model 0), with intervals and two-sided p-values for no difference."""
+
+    metric: str
+    method: str
+    test: str
+    estimates: np.ndarray
+    differences: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    p_values: np.ndarray
+    confidence: float
+    replicates: np.ndarray  # (n_boot, n_models) for the bootstrap test, empty for DeLong
+
+
+# --------------------------------------------------------------------------- resampled data
+@dataclass(frozen=True)
+class _Resampler:
+    """Each model's sorted scores (rows), weights and example order, ready for the kernel."""
+
+    pos: np.ndarray
+    pos_weight: np.ndarray
+    neg: np.ndarray
+    neg_weight: np.ndarray
+    pos_order: np.ndarray
+    neg_order: np.ndarray
+
+    @classmethod
+    def single(cls, ranking):
+        no_order = np.empty((1, 0), dtype=np.int64)
+        pos, neg = (scores[None, :].astype(np.float64, copy=False)
+                    for scores in (ranking.pos, ranking.neg))
+        return cls(pos, ranking.pos_weight[None, :], neg, ranking.neg_weight[None, :], no_order,
+                   no_order)
+
+    @classmethod
+    def paired(cls, is_positive, score_rows, weights):
+        """Stable argsort of each model's scores within each class: the order maps the shared
+        per-example counts to that model's sorted positions."""
+        columns = {}
+        for name, mask in (("pos", is_positive), ("neg", ~is_positive)):
+            if weights is not None:
+                mask = mask & (weights > 0)
+            scores = score_rows[:, mask].astype(np.float64)
+            order = np.argsort(scores, axis=1, kind="stable")
+            columns[name] = np.take_along_axis(scores, order, axis=1)
+            columns[name + "_order"] = order.astype(np.int64)
+            base = np.empty((1, 0)) if weights is None else weights[mask][order]
+            columns[name + "_weight"] = base
+        return cls(**columns)
+
+    def replicates(self, seed, n_boot, stratified, poisson, with_f1, progress):
+        out = np.empty((n_boot, self.pos.shape[0], resample.N_REPLICATE))
+        bar = import_optional("tqdm", "progress").tqdm(total=n_boot) if progress else None
+        for first in range(0, n_boot, _BATCH):
+            count = min(_BATCH, n_boot - first)
+            out[first:first + count] = resample.replicate_summaries(
+                self.pos, self.pos_weight, self.neg, self.neg_weight, self.pos_order,
+                self.neg_order, np.uint64(seed), first, count, stratified, poisson, with_f1,
+                resample.thread_count())
+            if bar is not None:
+                bar.update(count)
+        if bar is not None:
+            bar.close()
+        return out
+
+    def full_rows(self, with_f1):
+        """Each model's summary row on the data as given (every count 1)."""
+        every_pos, every_neg = np.ones(self.pos.shape[1], bool), np.ones(self.neg.shape[1], bool)
+        return np.array([self._summary(m, every_pos, every_neg, with_f1)
+                         for m in range(self.pos.shape[0])])
+
+    def _summary(self, model, kept_pos, kept_neg, with_f1):
+        pos_weight = self._weights(kept_pos, self.pos_weight, self.pos_order, model)
+        neg_weight = self._weights(kept_neg, self.neg_weight, self.neg_order, model)
+        ranking = SortedRanking(self.pos[model], pos_weight, self.neg[model], neg_weight)
+        return _summary_row(run_sweep(ranking, with_points=with_f1))
+
+    def jackknife(self, with_f1):
+        """Delete-a-group jackknife: examples in ``_JACKKNIFE_GROUPS`` groups (by position within
+        their class), or leave-one-out when there are fewer examples than that."""
+        n_pos, n_neg = self.pos.shape[1], self.neg.shape[1]
+        n_groups = min(_JACKKNIFE_GROUPS, n_pos + n_neg)
+        group_pos = np.arange(n_pos) % n_groups
+        group_neg = (n_pos + np.arange(n_neg)) % n_groups
+        out = np.empty((n_groups, self.pos.shape[0], resample.N_REPLICATE))
+        for g in range(n_groups):
+            for m in range(self.pos.shape[0]):
+                out[g, m] = self._summary(m, group_pos != g, group_neg != g, with_f1)
+        return out
+
+    @staticmethod
+    def _weights(kept_examples, base, order, model):
+        """Weights of one model's sorted positions; unit weights stay an empty array."""
+        if kept_examples.all():
+            return base[model] if base.shape[1] else _NO_WEIGHTS
+        kept = kept_examples.astype(np.float64)
+        if order.shape[1]:
+            kept = kept[order[model]]
+        return kept * base[model] if base.shape[1] else kept
+
+
+def _summary_row(sweep):
+    """Areas, class totals and (when the sweep kept its points) the best F1: a kernel row."""
+    n_pos = sweep["N_POS"]
+    best_f1 = math.nan
+    if sweep.points.shape[1]:
+        _, tp, fp = sweep.points
+        best_f1 = float(np.max(f_beta_from_counts(tp, fp, n_pos, 1.0)))
+    return np.append(summarise(sweep.stats), [n_pos, sweep["N_NEG"], best_f1])
+
+
+def _floor(n_pos, n_neg, method):
+    if n_pos == 0 or n_neg == 0:
+        return math.nan
+    return auc_pr_min(n_pos, n_neg, method=method)
+
+
+def _metric_values(rows, metric, method):
+    """The metric of every summary row (any leading shape)."""
+    if metric == "auc_roc":
+        return rows[..., AUC_ROC]
+    if metric == "max_f1":
+        return rows[..., resample.MAX_F1]
+    area = rows[..., _AREA_COLUMNS[method]]
+    if metric == "auc_pr":
+        return area
+    totals = rows[..., resample.TOTAL_POS:resample.TOTAL_NEG + 1].reshape(-1, 2)
+    pairs, inverse = np.unique(totals, axis=0, return_inverse=True)
+    floors = np.array([_floor(n_pos, n_neg, method) for n_pos, n_neg in pairs])
+    floors = floors[inverse.reshape(-1)].reshape(area.shape)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (area - floors) / (1.0 - floors)
+
+
+# --------------------------------------------------------------------------- interval rules
+def _bootstrap_bounds(estimate, values, jackknife_values, confidence, interval):
+    """(low, high) from finite replicate values by the percentile, basic or BCa rule."""
+    alpha = 1.0 - confidence
+    if interval == "bca":
+        share_below = (np.mean(values < estimate) + 0.5 * np.mean(values == estimate))
+        bias = _NORMAL.inv_cdf(min(max(share_below, 1e-12), 1 - 1e-12))
+        spread = jackknife_values.mean() - jackknife_values
+        denominator = 6.0 * np.sum(spread ** 2) ** 1.5
+        acceleration = np.sum(spread ** 3) / denominator if denominator > 0 else 0.0
+        levels = []
+        for z_level in (_NORMAL.inv_cdf(alpha / 2), _NORMAL.inv_cdf(1 - alpha / 2)):
+            shifted = bias + z_level
+            levels.append(_NORMAL.cdf(bias + shifted / (1 - acceleration * shifted)))
+        low, high = np.quantile(values, levels)
+    else:
+        low, high = np.quantile(values, [alpha / 2, 1 - alpha / 2])
+        if interval == "basic":
+            low, high = 2 * estimate - high, 2 * estimate - low
+    return float(low), float(high)
+
+
+def _seed(seed):
+    """The seed as an integer; None draws one (and the result records it)."""
+    return secrets.randbits(63) if seed is None else _validation.seed(seed)
+
+
+def _resampled_values(resampler, options):
+    """Replicate metric values (n_boot, n_models) and, for BCa, jackknife values."""
+    seed = _seed(options["seed"])
+    with_f1 = options["metric"] == "max_f1"
+    rows = resampler.replicates(seed, options["n_boot"], options["stratified"],
+                                options["resampling"] == "poisson", with_f1, options["progress"])
+    values = _metric_values(rows, options["metric"], options["method"])
+    jackknife = None
+    if options["interval"] == "bca":
+        jackknife = _metric_values(resampler.jackknife(with_f1), options["metric"],
+                                   options["method"])
+    return seed, values, jackknife
+
+
+def _check_bootstrap_options(metric, method, n_boot, confidence, interval, resampling):
+    _validation.choice("metric", metric, METRICS)
+    check_method(method)
+    _validation.choice("interval", interval, BOOTSTRAP_INTERVALS)
+    _validation.choice("resampling", resampling, RESAMPLING)
+    _validation.confidence(confidence)
+    _validation.count("n_boot", n_boot, minimum=2)
+
+
+# --------------------------------------------------------------------------- public API
+def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot=1000,
+              confidence=0.95, interval="percentile", stratified=True, resampling="multinomial",
+              seed=None, sample_weight=None, pos_label=None, progress=False):
+    """Bootstrap confidence interval of AUC-PR (any estimator), AUC-ROC or normalised AUC-PR.
+
+    Parameters
+    ----------
+    y_true, y_score, sample_weight, pos_label
+        As in :func:`fastpr.evaluate`.
+    metric : {"auc_pr", "auc_roc", "auc_npr", "max_f1"}, default="auc_pr"
+        ``max_f1`` is the best F1 over the operating points (:func:`fastpr.max_f_beta`); its
+        replicates keep their operating points, which makes them slower.
+    method : str, default="interpolated"
+        The PR estimator (see :func:`fastpr.auc_pr`) for ``auc_pr`` and ``auc_npr``.
+    n_boot : int, default=1000
+        Number of replicates.
+    confidence : float, default=0.95
+    interval : {"percentile", "basic", "bca"}, default="percentile"
+        BCa's acceleration comes from a delete-a-group jackknife (100 groups of examples, or
+        leave-one-out below 100 examples), which keeps it at 100 extra passes for any n.
+    stratified : bool, default=True
+        Resample positives and negatives separately (class totals fixed), or all rows together.
+    resampling : {"multinomial", "poisson"}, default="multinomial"
+        Counts from drawing n examples with replacement, or independent Poisson(1) counts per
+        example (the streaming-friendly approximation; ``stratified`` is then moot).
+    seed : int, optional
+        Replicate r uses the random stream keyed by (seed, r): the same seed gives the same
+        replicates on any machine and any number of threads. None draws a seed and records it.
+    progress : bool, default=False
+        Show a progress bar (needs the ``progress`` extra: tqdm).
+
+    Returns
+    -------
+    BootstrapResult
+
+    Notes
+    -----
+    Cost: one sort plus, per replicate, O(n) to draw counts and one weighted pass; replicates
+    run on all of numba's threads.
+
+    Examples
+    --------
+    >>> import fastpr
+    >>> from fastpr import datasets
+    >>> y, s = datasets.skewed_ranking()
+    >>> b = fastpr.bootstrap(y, s, n_boot=200, seed=7)
+    >>> round(b.estimate, 4), round(b.low, 4), round(b.high, 4)
+    (0.0939, 0.0672, 0.1322)
+    """
+    _check_bootstrap_options(metric, method, n_boot, confidence, interval, resampling)
+    resampler = _Resampler.single(sort_ranking(y_true, y_score, sample_weight, pos_label))
+    rows = resampler.full_rows(metric == "max_f1")
+    _validation.both_classes(rows[0, resample.TOTAL_POS], rows[0, resample.TOTAL_NEG],
+                             "bootstrap an interval")
+    estimate = float(_metric_values(rows, metric, method)[0])
+    options = dict(metric=metric, method=method, n_boot=n_boot, interval=interval,
+                   stratified=stratified, resampling=resampling, seed=seed, progress=progress)
+    seed, values, jackknife = _resampled_values(resampler, options)
+    values = values[:, 0]
+    finite = np.isfinite(values)
+    _validation.warn_undefined_replicates(int(np.count_nonzero(~finite)), n_boot)
+    low, high = _bootstrap_bounds(estimate, values[finite],
+                                  None if jackknife is None else jackknife[:, 0],
+                                  confidence, interval)
+    return BootstrapResult(metric, method, interval, estimate, low, high, confidence, values,
+                           n_boot, int(np.count_nonzero(~finite)), bool(stratified), resampling,
+                           seed)
+
+
+def delong(y_true, y_score, *, confidence=0.95, pos_label=None):
+    """AUC-ROC with DeLong's variance and its normal interval (clipped to [0, 1]).
+
+    Placement values come from one merge pass over each class's sorted scores, so the cost is
+    that of :func:`fastpr.evaluate`: O(n log n) for the sort, O(n) after it. Unweighted only.
+
+    Examples
+    --------
+    >>> import fastpr
+    >>> r = fastpr.delong([1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.6, 0.1])
+    >>> round(r.estimate, 4), round(r.low, 4), round(r.high, 4)
+    (0.7222, 0.2353, 1.0)
+    """
+    _validation.confidence(confidence)
+    ranking = sort_ranking(y_true, y_score, None, pos_label)
+    _validation.both_classes(ranking.pos.size, ranking.neg.size, "compute DeLong's variance")
+    mean_pos, var_pos, _, var_neg = placements(ranking.pos, ranking.neg, _NO_WEIGHTS,
+                                               _NO_WEIGHTS)
+    estimate = float(mean_pos)
+    variance = var_pos / ranking.pos.size + var_neg / ranking.neg.size
+    half = _NORMAL.inv_cdf(0.5 + confidence / 2) * math.sqrt(variance)
+    return Interval("auc_roc", "delong", "delong", estimate, max(0.0, estimate - half),
+                    min(1.0, estimate + half), confidence)
+
+
+def _delong_variance(of_pos, of_neg):
+    """Covariance matrix of the models' AUCs from their placements (rows = models)."""
+    n_pos, n_neg = of_pos.shape[1], of_neg.shape[1]
+    cov_pos = np.atleast_2d(np.cov(of_pos)) if n_pos > 1 else np.zeros((of_pos.shape[0],) * 2)
+    cov_neg = np.atleast_2d(np.cov(of_neg)) if n_neg > 1 else np.zeros((of_neg.shape[0],) * 2)
+    return cov_pos / n_pos + cov_neg / n_neg
+
+
+def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="bootstrap",
+            n_boot=1000, confidence=0.95, interval="percentile", stratified=True,
+            resampling="multinomial", seed=None, sample_weight=None, pos_label=None,
+            progress=False):
+    """Compare models scored on the same examples: each against the first, with paired tests.
+
+    ``test="bootstrap"`` resamples the examples once per replicate and applies the same counts
+    to every model (each model's sort is done once; its permutation carries the counts), so the
+    differences keep the pairing. The p-value is two-sided, from the normal approximation to
+    the replicate differences: ``2 Phi(-|d| / sd(d*))``. ``test="delong"`` (AUC-ROC only) uses
+    DeLong's covariance of the paired AUCs.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+    y_scores : sequence of array-likes, or array of shape (n_models, n_samples)
+        Two or more models' scores for the same examples.
+    metric, method, n_boot, confidence, interval, stratified, resampling, seed, progress
+        As in :func:`bootstrap` (``interval`` applies to the bootstrap test).
+    test : {"bootstrap", "delong"}, default="bootstrap"
+    sample_weight, pos_label
+        As in :func:`fastpr.evaluate` (the DeLong test is unweighted).
+
+    Returns
+    -------
+    Comparison
+
+    Examples
+    --------
+    >>> import numpy as np, fastpr
+    >>> from fastpr import datasets
+    >>> y, a = datasets.skewed_ranking()
+    >>> b = a + np.random.default_rng(0).normal(0, 2, a.size)   # a noisier copy of model a
+    >>> c = fastpr.compare(y, [a, b], n_boot=200, seed=1)
+    >>> c.estimates.round(4), c.differences.round(4), c.low.round(4), c.high.round(4)
+    (array([0.0939, 0.034 ]), array([-0.0599]), array([-0.0951]), array([-0.0341]))
+    >>> round(float(c.p_values[0]), 4)
+    0.0003
+    """
+    _check_bootstrap_options(metric, method, n_boot, confidence, interval, resampling)
+    _validation.choice("test", test, ("bootstrap", "delong"))
+    is_positive, score_rows, weights = _validation.paired_inputs(y_true, y_scores,
+                                                                 sample_weight, pos_label)
+    if test == "delong":
+        _validation.delong_options(metric, weights)
+        return _delong_comparison(is_positive, score_rows, confidence)
+    resampler = _Resampler.paired(is_positive, score_rows, weights)
+    _validation.both_classes(resampler.pos.shape[1], resampler.neg.shape[1], "compare models")
+    estimates = _metric_values(resampler.full_rows(metric == "max_f1"), metric, method)
+    options = dict(metric=metric, method=method, n_boot=n_boot, interval=interval,
+                   stratified=stratified, resampling=resampling, seed=seed, progress=progress)
+    _, values, jackknife = _resampled_values(resampler, options)
+    differences = estimates[1:] - estimates[0]
+    replicate_differences = values[:, 1:] - values[:, :1]
+    low, high, p_values = [], [], []
+    for k, difference in enumerate(differences):
+        column = replicate_differences[:, k]
+        column = column[np.isfinite(column)]
+        bounds = _bootstrap_bounds(difference, column, None if jackknife is None else
+                                   jackknife[:, k + 1] - jackknife[:, 0], confidence, interval)
+        low.append(bounds[0])
+        high.append(bounds[1])
+        p_values.append(_two_sided_p(difference, np.std(column, ddof=1)))
+    return Comparison(metric, method, "bootstrap", estimates, differences, np.array(low),
+                      np.array(high), np.array(p_values), confidence, values)
+
+
+def _two_sided_p(difference, standard_error):
+    if standard_error == 0:
+        return 1.0 if difference == 0 else 0.0
+    return 2.0 * _NORMAL.cdf(-abs(difference) / standard_error)
+
+
+def _delong_comparison(is_positive, score_rows, confidence):
+    """DeLong's paired test: placements in example order, their covariance across models."""
+    of_pos, of_neg = [], []
+    for scores in score_rows:
+        pos, neg = scores[is_positive], scores[~is_positive]
+        order_pos, order_neg = np.argsort(pos, kind="stable"), np.argsort(neg, kind="stable")
+        sorted_pos, sorted_neg = np.empty(pos.size), np.empty(neg.size)
+        placements(pos[order_pos], neg[order_neg], sorted_pos, sorted_neg)
+        example_pos, example_neg = np.empty_like(sorted_pos), np.empty_like(sorted_neg)
+        example_pos[order_pos], example_neg[order_neg] = sorted_pos, sorted_neg
+        of_pos.append(example_pos)
+        of_neg.append(example_neg)
+    _validation.both_classes(len(of_pos[0]), len(of_neg[0]), "compute DeLong's variance")
+    of_pos, of_neg = np.array(of_pos), np.array(of_neg)
+    estimates = of_pos.mean(axis=1)
+    covariance = _delong_variance(of_pos, of_neg)
+    z = _NORMAL.inv_cdf(0.5 + confidence / 2)
+    differences = estimates[1:] - estimates[0]
+    standard_errors = np.sqrt(np.maximum(
+        np.diag(covariance)[1:] + covariance[0, 0] - 2 * covariance[0, 1:], 0.0))
+    p_values = np.array([_two_sided_p(d, e) for d, e in zip(differences, standard_errors)])
+    return Comparison("auc_roc", "delong", "delong", estimates, differences,
+                      differences - z * standard_errors, differences + z * standard_errors,
+                      p_values, confidence, np.empty((0, score_rows.shape[0])))
+
+
+def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
+                        method="interpolated", confidence=0.95, sample_weight=None,
+                        pos_label=None, n_boot=1000, seed=None):
+    """A confidence interval by one of the rules of Boyd et al. (2013), or DeLong's.
+
+    Parameters
+    ----------
+    interval : {"binomial", "logit", "bootstrap", "delong"}, default="logit"
+        ``"binomial"``: ``theta +- z sqrt(theta (1 - theta) / P)``, clipped to [0, 1].
+        ``"logit"``: the same standard error on the logit scale, mapped back (stays inside
+        (0, 1)). Both for ``auc_pr`` and ``auc_npr``; P is the positives' total weight.
+        ``"bootstrap"``: the stratified percentile bootstrap of :func:`bootstrap` with
+        ``n_boot`` and ``seed``. ``"delong"``: AUC-ROC only, see :func:`delong`.
+    metric, method, confidence, sample_weight, pos_label
+        As in :func:`bootstrap`.
+
+    Returns
+    -------
+    Interval
+
+    Examples
+    --------
+    >>> import fastpr
+    >>> from fastpr import datasets
+    >>> y, s = datasets.skewed_ranking()
+    >>> ci = fastpr.confidence_interval(y, s, interval="logit")
+    >>> round(ci.estimate, 4), round(ci.low, 4), round(ci.high, 4)
+    (0.0939, 0.0603, 0.1433)
+    """
+    _validation.choice("interval", interval, ("binomial", "logit", "bootstrap", "delong"))
+    _validation.choice("metric", metric, METRICS)
+    check_method(method)
+    _validation.confidence(confidence)
+    if interval == "delong":
+        _validation.delong_options(metric, sample_weight)
+        return delong(y_true, y_score, confidence=confidence, pos_label=pos_label)
+    if interval == "bootstrap":
+        b = bootstrap(y_true, y_score, metric=metric, method=method, n_boot=n_boot,
+                      confidence=confidence, seed=seed, sample_weight=sample_weight,
+                      pos_label=pos_label)
+        return Interval(metric, method, interval, b.estimate, b.low, b.high, confidence)
+    _validation.analytic_interval_metric(interval, metric)
+    sweep = run_sweep(sort_ranking(y_true, y_score, sample_weight, pos_label))
+    _validation.both_classes(sweep["N_POS"], sweep["N_NEG"], f"give a {interval} interval")
+    theta = float(_metric_values(_summary_row(sweep), metric, method))
+    z = _NORMAL.inv_cdf(0.5 + confidence / 2)
+    standard_error = math.sqrt(max(theta * (1 - theta), 0.0) / sweep["N_POS"])
+    if interval == "binomial":
+        low, high = max(0.0, theta - z * standard_error), min(1.0, theta + z * standard_error)
+    elif 0 < theta < 1:
+        centre = math.log(theta / (1 - theta))
+        half = z * standard_error / (theta * (1 - theta))
+        low, high = (1 / (1 + math.exp(-(centre + sign * half))) for sign in (-1, 1))
+    else:  # the logit interval degenerates at 0 and 1
+        low = high = theta
+    return Interval(metric, method, interval, theta, low, high, confidence)
+
+
+def fold_interval(values, *, confidence=0.95):
+    """Student-t interval of the mean of per-fold results (cross-validation; Boyd et al. 2013).
+
+    ``mean +- t_{k-1} s / sqrt(k)`` for k folds with sample standard deviation s.
+
+    Examples
+    --------
+    >>> import fastpr
+    >>> r = fastpr.fold_interval([0.61, 0.58, 0.66, 0.63, 0.60])
+    >>> round(r.estimate, 3), round(r.low, 3), round(r.high, 3)
+    (0.616, 0.578, 0.654)
+    """
+    _validation.confidence(confidence)
+    values = _validation.fold_values(values)
+    k = values.size
+    mean = float(values.mean())
+    half = _student_t.quantile(0.5 + confidence / 2, k - 1) * float(values.std(ddof=1)) / math.sqrt(k)
+    return Interval("mean", "folds", "t", mean, mean - half, mean + half, confidence)

@@ -1,0 +1,138 @@
+"""The unachievable region of PR space and normalised AUC-PR (Boyd et al. 2012; SPEC section 6).
+
+At prevalence pi no ranking can have precision below ``pi r / (1 - pi + pi r)`` at recall r: that
+is the precision of the worst ranking, every negative above every positive. So a PR area is never
+0, and its floor grows with pi. Comparing areas across data sets of different skew therefore needs
+the floor subtracted: the normalised area ``AUCNPR = (AUCPR - AUCPR_min) / (1 - AUCPR_min)``.
+"""
+import numpy as np
+
+from . import _validation
+from ._kernels.area import worst_ranking_interpolated_area
+from ._ranking import SortedRanking, run_sweep
+from .metrics import _evaluate_silently, _evaluation_from_sweep, check_method
+
+_UNIT_WEIGHTS = np.empty(0)
+
+
+def min_precision(recall, prevalence):
+    """The lowest precision any ranking reaches at ``recall`` when positives make up ``prevalence``.
+
+    It belongs to the worst ranking, in which every negative outranks every positive:
+    ``p_min(r) = pi r / (1 - pi + pi r)``. The region below this curve is unachievable.
+
+    Parameters
+    ----------
+    recall : float or array-like
+        Recall values in [0, 1].
+    prevalence : float
+        Fraction of positives, strictly between 0 and 1.
+
+    Returns
+    -------
+    float or ndarray
+        Same shape as ``recall``.
+
+    Examples
+    --------
+    >>> import fastpr
+    >>> fastpr.min_precision([0.0, 0.5, 1.0], 0.1)
+    array([0.        , 0.05263158, 0.1       ])
+    """
+    recall = _validation.rates("recall", recall)
+    pi = _validation.prevalence(prevalence)
+    result = pi * recall / (1.0 - pi + pi * recall)
+    return result if result.ndim else float(result)
+
+
+def _worst_ranking(n_pos, n_neg):
+    """Every negative (one tied block, weight n_neg) above n_pos positives with distinct scores.
+
+    Tying the negatives changes no estimator: points with tp = 0 add no area, and the last of
+    them, (0, N), is the same point either way.
+    """
+    positives = np.arange(n_pos, dtype=np.float64)
+    negatives = np.array([n_pos], dtype=np.float64) if n_neg > 0 else np.empty(0)
+    return SortedRanking(positives, _UNIT_WEIGHTS, negatives, np.full(negatives.size, n_neg))
+
+
+def auc_pr_min(n_pos, n_neg, *, method="interpolated"):
+    """The AUC-PR that ``method`` gives the worst ranking: the floor of the achievable areas.
+
+    The worst ranking puts every negative above every positive. For ``"interpolated"`` its area
+    has the closed form ``1 + (1 - pi) ln(1 - pi) / pi`` (Boyd et al. 2012), which depends on the
+    prevalence ``pi = n_pos / (n_pos + n_neg)`` alone and holds for any (weighted) totals. Every
+    other estimator gives the worst ranking its own area at the given counts, computed exactly
+    from that ranking: there ``n_pos`` must be a whole number of unit-weight positives.
+
+    Parameters
+    ----------
+    n_pos : float
+        Number (total weight) of positives, > 0.
+    n_neg : float
+        Number (total weight) of negatives, >= 0; with none, every ranking is perfect and the
+        minimum is 1.
+    method : str, default="interpolated"
+        An estimator of :func:`fastpr.auc_pr`.
+
+    Returns
+    -------
+    float
+
+    Notes
+    -----
+    O(1) for ``"interpolated"``; O(n_pos) time and memory for the others. The ``"hull"`` area of
+    the worst ranking is ``pi``: its ROC hull is the diagonal.
+
+    Examples
+    --------
+    >>> import fastpr
+    >>> round(fastpr.auc_pr_min(50, 50), 4), round(fastpr.auc_pr_min(10, 90), 4)
+    (0.3069, 0.0518)
+    >>> round(fastpr.auc_pr_min(10, 90, method="average_precision"), 4)
+    0.0567
+    """
+    check_method(method)
+    n_pos, n_neg = _validation.class_counts(
+        n_pos, n_neg, whole_n_pos=method != "interpolated", method=method
+    )
+    if method == "interpolated":
+        return float(worst_ranking_interpolated_area(n_pos, n_neg))
+    sweep = run_sweep(_worst_ranking(int(n_pos), n_neg))
+    return _evaluation_from_sweep(sweep).area(method)
+
+
+def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None):
+    """Normalised AUC-PR: the area above the unachievable floor, as a fraction of what is left.
+
+    ``(AUCPR - AUCPR_min) / (1 - AUCPR_min)`` with both terms from the same estimator
+    (Boyd et al. 2012): 0 for the worst ranking, 1 for a perfect one, whatever the prevalence, so
+    values from data sets of different skew can be compared and averaged.
+
+    Parameters
+    ----------
+    y_true, y_score, sample_weight, pos_label
+        As in :func:`fastpr.evaluate`.
+    method : str, default="interpolated"
+        An estimator of :func:`fastpr.auc_pr`; other than ``"interpolated"``, the positives must
+        add up to a whole number (see :func:`auc_pr_min`).
+
+    Returns
+    -------
+    float
+        NaN with ``UndefinedMetricWarning`` when either class is missing.
+
+    Examples
+    --------
+    >>> import fastpr
+    >>> y, s = [1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.6, 0.1]
+    >>> round(fastpr.auc_npr(y, s), 3)
+    0.626
+    """
+    check_method(method)
+    result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
+    _validation.warn_if_undefined(result.n_pos, result.n_neg, npr=True)
+    if result.n_pos == 0 or result.n_neg == 0:
+        return float("nan")
+    floor = auc_pr_min(result.n_pos, result.n_neg, method=method)
+    return (result.area(method) - floor) / (1.0 - floor)

@@ -1,0 +1,194 @@
+"""fastpr.Accumulator: chunks and merges in any order give the Evaluation of the whole data."""
+import itertools
+import pickle
+from collections import defaultdict
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import fastpr
+from evaluations import assert_evaluations_close
+from strategies import FEW, SETTINGS, rankings
+
+
+def compacted_oracle(y, s, w):
+    """{score: [positive weight, negative weight]} by a dictionary, zero-weight scores left out.
+
+    Python's dict keys -0.0 and 0.0 alike (they are equal and hash alike), as the SPEC wants.
+    """
+    totals = defaultdict(lambda: [0.0, 0.0])
+    for label, score, weight in zip(y, s, np.ones(len(y)) if w is None else w):
+        totals[float(score)][0 if label else 1] += float(weight)
+    return {score: tuple(pw) for score, pw in totals.items() if pw != [0.0, 0.0]}
+
+
+@st.composite
+def chunked(draw, **ranking_options):
+    """(y, s, w, chunks): a ranking and a random split of its rows into contiguous chunks."""
+    y, s, w = draw(rankings(**ranking_options))
+    cuts = sorted(draw(st.sets(st.integers(1, len(y) - 1), max_size=6)))
+    bounds = [0, *cuts, len(y)]
+    return y, s, w, list(itertools.pairwise(bounds))
+
+
+def accumulate(y, s, w, start, stop):
+    """One chunk, itself fed in one or two updates; None when every row of it weighs 0."""
+    if w is not None and not np.any(w[start:stop]):
+        return None
+    acc = fastpr.Accumulator()
+    middle = (start + stop) // 2
+    pieces = [(start, middle), (middle, stop)] if w is None and stop - start > 1 else [
+        (start, stop)]
+    for a, b in pieces:
+        acc.update(y[a:b], s[a:b], sample_weight=None if w is None else w[a:b])
+    return acc
+
+
+def merge_in_random_tree(draw, accumulators):
+    """Merge random pairs until one accumulator is left."""
+    pool = list(accumulators)
+    while len(pool) > 1:
+        i = draw(st.integers(0, len(pool) - 1))
+        left = pool.pop(i)
+        j = draw(st.integers(0, len(pool) - 1))
+        pool[j] = left.merge(pool[j]) if draw(st.booleans()) else pool[j].merge(left)
+    return pool[0]
+
+
+@SETTINGS
+@given(chunked(), st.data())
+def test_chunks_merged_in_any_tree_evaluate_like_the_whole(case, data):
+    y, s, w, chunks = case
+    parts = [acc for acc in (accumulate(y, s, w, a, b) for a, b in chunks) if acc is not None]
+    merged = merge_in_random_tree(data.draw, parts)
+    assert_evaluations_close(merged.evaluate(), fastpr.evaluate(y, s, sample_weight=w))
+
+
+@SETTINGS
+@given(chunked(weights=("none", "int")))
+def test_state_is_the_compacted_ranking(case):
+    """Distinct scores ascending, each with its class weights; integer weights add up exactly."""
+    y, s, w, chunks = case
+    acc = fastpr.Accumulator()
+    for a, b in chunks:
+        if w is None or np.any(w[a:b]):
+            acc.update(y[a:b], s[a:b], sample_weight=None if w is None else w[a:b])
+    scores, pos_weight, neg_weight = acc.to_arrays()
+    expected = compacted_oracle(y, s, w)
+    assert np.all(np.diff(scores) > 0)
+    assert dict(zip(scores.tolist(), zip(pos_weight.tolist(), neg_weight.tolist()))) == expected
+    assert not np.signbit(scores[scores == 0]).any()  # -0.0 is stored as 0.0
+
+
+@FEW
+@given(chunked(float_width=32))
+def test_float32_chunks(case):
+    y, s, w, _ = case
+    acc = fastpr.Accumulator().update(y, s, sample_weight=w)
+    assert_evaluations_close(acc.evaluate(), fastpr.evaluate(y, s, sample_weight=w))
+
+
+def test_memory_follows_distinct_scores_not_rows():
+    rng = np.random.default_rng(8)
+    acc = fastpr.Accumulator()
+    for _ in range(20):
+        s = rng.integers(0, 7, 50_000) / 4  # 7 distinct scores
+        acc.update(rng.random(s.size) < 0.1, s)
+    assert acc.n_distinct == 7
+    assert sum(array.nbytes for array in acc.to_arrays()) == 7 * 24
+    assert acc.n_pos + acc.n_neg == 1_000_000
+
+
+def test_zero_weight_rows_are_absent():
+    acc = fastpr.Accumulator().update([1, 0, 1, 0], [0.9, 0.5, 0.3, 0.2],
+                                      sample_weight=[1, 0, 2, 1])
+    assert acc.to_arrays()[0].tolist() == [0.2, 0.3, 0.9]
+    expected = fastpr.evaluate([1, 1, 0], [0.9, 0.3, 0.2], sample_weight=[1, 2, 1])
+    assert acc.evaluate() == expected
+
+
+def test_minus_zero_and_zero_are_one_threshold():
+    acc = fastpr.Accumulator().update([1, 0], [-0.0, 1.0]).update([0, 1], [0.0, 2.0])
+    assert acc.n_distinct == 3
+    assert acc.evaluate().n_thresholds == 3
+
+
+def test_labels_with_pos_label():
+    acc = fastpr.Accumulator().update(["a", "b", "a"], [3, 2, 1], pos_label="a")
+    acc.update(["b", "b"], [5, 0], pos_label="a")
+    expected = fastpr.evaluate(["a", "b", "a", "b", "b"], [3, 2, 1, 5, 0], pos_label="a")
+    assert acc.evaluate() == expected
+
+
+@FEW
+@given(chunked())
+def test_pickle_and_arrays_round_trip(case):
+    y, s, w, _ = case
+    acc = fastpr.Accumulator().update(y, s, sample_weight=w)
+    for copy in (pickle.loads(pickle.dumps(acc)), fastpr.Accumulator.from_arrays(*acc.to_arrays())):
+        assert all(np.array_equal(a, b) for a, b in zip(copy.to_arrays(), acc.to_arrays()))
+        assert copy.evaluate() == acc.evaluate()
+
+
+def test_from_arrays_sorts_and_compacts():
+    acc = fastpr.Accumulator.from_arrays([2.0, -0.0, 2.0, 0.0, 5.0], [1, 0, 2, 1, 0],
+                                         [0, 1, 1, 0, 0])
+    scores, pos_weight, neg_weight = acc.to_arrays()
+    assert scores.tolist() == [0.0, 2.0]
+    assert pos_weight.tolist() == [1.0, 3.0]
+    assert neg_weight.tolist() == [1.0, 1.0]
+
+
+def test_empty_accumulator_round_trips_and_merges():
+    empty = fastpr.Accumulator()
+    assert fastpr.Accumulator.from_arrays(*empty.to_arrays()).n_distinct == 0
+    acc = fastpr.Accumulator().update([1, 0], [0.5, 0.1])
+    assert empty.merge(acc).evaluate() == acc.evaluate() == acc.merge(empty).evaluate()
+    assert repr(pickle.loads(pickle.dumps(empty))) == "Accumulator(n_distinct=0, n_pos=0, n_neg=0)"
+
+
+def test_merge_leaves_operands_unchanged():
+    a = fastpr.Accumulator().update([1, 0], [0.5, 0.1])
+    b = fastpr.Accumulator().update([0, 1], [0.5, 0.2])
+    before = a.to_arrays(), b.to_arrays()
+    a.merge(b)
+    assert all(np.array_equal(x, y) for x, y in zip(a.to_arrays(), before[0]))
+    assert all(np.array_equal(x, y) for x, y in zip(b.to_arrays(), before[1]))
+
+
+def test_one_class_warns_like_evaluate():
+    acc = fastpr.Accumulator().update([0, 0], [0.5, 0.1])
+    with pytest.warns(fastpr.UndefinedMetricWarning, match="no positives"):
+        assert np.isnan(acc.evaluate().auc_pr)
+
+
+@pytest.mark.parametrize(
+    "call, error, match",
+    [
+        (lambda: fastpr.Accumulator().evaluate(), ValueError, r"the Accumulator is empty"),
+        (lambda: fastpr.Accumulator().merge([1, 2]), TypeError,
+         r"other must be of type Accumulator, got list"),
+        (lambda: fastpr.Accumulator().update([0, 1], [0.1, np.nan]), ValueError,
+         r"y_score contains NaN at index 1"),
+        (lambda: fastpr.Accumulator().update([], []), ValueError, r"y_true is empty"),
+        (lambda: fastpr.Accumulator.from_arrays([0.1, np.nan], [1, 1], [0, 0]), ValueError,
+         r"scores contains NaN at index 1"),
+        (lambda: fastpr.Accumulator.from_arrays([0.1, 0.2], [1, -1], [0, 0]), ValueError,
+         r"pos_weight must be >= 0, got -1.0 at index 1"),
+        (lambda: fastpr.Accumulator.from_arrays([0.1, 0.2], [1, 1], [0, np.inf]), ValueError,
+         r"neg_weight must be finite, got inf at index 1"),
+        (lambda: fastpr.Accumulator.from_arrays([0.1, 0.2], [1, 1], [0]), ValueError,
+         r"scores and neg_weight have different lengths: 2 and 1"),
+        (lambda: fastpr.Accumulator.from_arrays([[0.1]], [1], [0]), ValueError,
+         r"scores must be 1-D, got an array of shape \(1, 1\)"),
+        (lambda: fastpr.Accumulator.from_arrays([0.1], ["x"], [0]), TypeError,
+         r"pos_weight must be real numbers, got an array of dtype <U1"),
+        (lambda: fastpr.Accumulator.from_arrays(["x"], [1], [0]), TypeError,
+         r"scores must be real numbers"),
+    ],
+)
+def test_errors_name_the_argument(call, error, match):
+    with pytest.raises(error, match=match):
+        call()

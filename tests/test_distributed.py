@@ -1,0 +1,181 @@
+"""fastpr.distributed.evaluate on Dask equals fastpr.evaluate on the gathered data."""
+import importlib
+import sys
+import warnings
+
+import dask
+import dask.array as da
+import dask.dataframe as dd
+import numpy as np
+import pandas as pd
+import pytest
+from dask.distributed import Client, LocalCluster
+from hypothesis import given
+from hypothesis import strategies as st
+
+import fastpr
+import fastpr.distributed
+from evaluations import assert_evaluations_close
+from strategies import SETTINGS, rankings
+
+
+@pytest.fixture(scope="module")
+def client():
+    """Two worker processes, one thread each: every range and carry crosses processes."""
+    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        yield client
+
+
+def chunked(values, chunks):
+    return None if values is None else da.from_array(values, chunks=chunks)
+
+
+def both(y, s, w=None, chunks=3, **options):
+    """(distributed result, single-machine result) of one ranking."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", fastpr.UndefinedMetricWarning)
+        expected = fastpr.evaluate(y, s, sample_weight=w)
+        got = fastpr.distributed.evaluate(chunked(y, chunks), chunked(s, chunks),
+                                          sample_weight=chunked(w, chunks), **options)
+    return got, expected
+
+
+@SETTINGS
+@given(rankings(max_n=60), st.integers(1, 20), st.integers(1, 9))
+def test_every_range_split_matches_evaluate(case, chunk, n_ranges):
+    """In-process scheduler, so that many splits are cheap; the cluster tests cover transport.
+
+    Small chunks and up to 9 ranges over a few distinct scores: ranges of one class or none,
+    carries chained across several ranges, ties across partitions.
+    """
+    y, s, w = case
+    with dask.config.set(scheduler="synchronous"):
+        got, expected = both(y, s, w, chunks=chunk, n_ranges=n_ranges)
+    assert_evaluations_close(got, expected)
+
+
+def skewed(n, seed, decimals=None):
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < 0.05
+    s = 1 / (1 + np.exp(-(rng.normal(size=n) + 1.5 * y)))
+    return y, (s if decimals is None else s.round(decimals))
+
+
+def test_cluster_continuous_scores_with_weights(client):
+    y, s = skewed(40_000, 1)
+    w = np.random.default_rng(2).random(y.size) * 3
+    got, expected = both(y, s, w, chunks=5_000)
+    assert_evaluations_close(got, expected)
+
+
+def test_cluster_heavy_ties_span_partitions(client):
+    """Sorted scores with 4 distinct values: every tie runs across several partitions."""
+    y, s = skewed(30_000, 3, decimals=1)
+    s = np.sort((s * 3).round() / 3)
+    assert np.unique(s).size <= 4
+    for options in ({}, {"n_ranges": 12}):
+        got, expected = both(y, s, chunks=2_000, **options)
+        assert_evaluations_close(got, expected)
+
+
+def test_cluster_ranges_of_one_class(client):
+    """Top positives, a long stretch of negatives only, then mixed: carries skip ranges."""
+    s = np.concatenate([np.linspace(10, 9, 500), np.linspace(8, 1, 5_000), np.zeros(3_000)])
+    y = np.concatenate([np.ones(500, bool), np.zeros(5_000, bool),
+                        np.random.default_rng(4).random(3_000) < 0.5])
+    got, expected = both(y, s, chunks=1_000, n_ranges=16)
+    assert_evaluations_close(got, expected)
+
+
+def test_cluster_dataframe_columns_groups_and_labels(client):
+    y, s = skewed(12_000, 5, decimals=2)
+    frame = pd.DataFrame({"label": np.where(y, "fraud", "ok"), "score": s,
+                          "weight": np.random.default_rng(6).integers(0, 4, y.size),
+                          "shop": np.random.default_rng(7).integers(0, 3, y.size)})
+    ddf = dd.from_pandas(frame, npartitions=6)
+    got = fastpr.distributed.evaluate(ddf["label"], ddf["score"], sample_weight=ddf["weight"],
+                                      pos_label="fraud")
+    expected = fastpr.evaluate(frame["label"], frame["score"], sample_weight=frame["weight"],
+                               pos_label="fraud")
+    assert_evaluations_close(got, expected)
+    per_shop = fastpr.distributed.evaluate(ddf["label"], ddf["score"], pos_label="fraud",
+                                           sample_weight=ddf["weight"], groups=ddf["shop"])
+    assert list(per_shop) == [0, 1, 2]
+    for shop, result in per_shop.items():
+        rows = frame[frame["shop"] == shop]
+        assert_evaluations_close(result, fastpr.evaluate(rows["label"], rows["score"],
+                                                          sample_weight=rows["weight"],
+                                                          pos_label="fraud"))
+
+
+def test_cluster_worker_errors_reach_the_caller(client):
+    s = np.linspace(0, 1, 100)
+    s[57] = np.nan
+    with pytest.raises(ValueError, match=r"y_score contains NaN at index"):
+        fastpr.distributed.evaluate(da.from_array(s > 0.5, chunks=25), da.from_array(s, chunks=25))
+
+
+def test_partitions_of_zero_weight_are_absent():
+    y, s = skewed(400, 8)
+    w = np.ones(y.size)
+    w[100:250] = 0.0
+    with dask.config.set(scheduler="synchronous"):
+        got, expected = both(y, s, w, chunks=50)
+    assert_evaluations_close(got, expected)
+
+
+def test_inputs_chunked_differently_are_lined_up():
+    y, s = skewed(1_000, 9, decimals=2)
+    with dask.config.set(scheduler="synchronous"):
+        got = fastpr.distributed.evaluate(da.from_array(y, chunks=100),
+                                          da.from_array(s, chunks=300))
+    assert_evaluations_close(got, fastpr.evaluate(y, s))
+
+
+def test_group_with_one_class_warns():
+    y = da.from_array(np.array([1, 0, 0, 0]), chunks=2)
+    s = da.from_array(np.array([0.9, 0.1, 0.5, 0.4]), chunks=2)
+    groups = da.from_array(np.array(["a", "a", "b", "b"]), chunks=2)
+    with dask.config.set(scheduler="synchronous"), pytest.warns(fastpr.UndefinedMetricWarning):
+        result = fastpr.distributed.evaluate(y, s, groups=groups)
+    assert result["a"].auc_roc == 1.0 and np.isnan(result["b"].auc_pr)
+
+
+Y = da.from_array(np.array([0, 1, 1, 0]), chunks=2)
+S = da.from_array(np.array([0.1, 0.9, 0.4, 0.3]), chunks=2)
+
+
+@pytest.mark.parametrize(
+    "args, kwargs, error, match",
+    [
+        ((Y, np.array([0.1, 0.9, 0.4, 0.3])), {}, TypeError,
+         r"y_score must be a dask array or a dask Series, got ndarray"),
+        (([0, 1, 1, 0], S), {}, TypeError, r"y_true must be a dask array or a dask Series, got list"),
+        ((Y, da.ones((4, 1), chunks=2)), {}, ValueError,
+         r"y_score must be 1-D, got a dask array of shape \(4, 1\)"),
+        ((Y.rechunk(1)[:3], S), {}, ValueError,
+         r"y_score and y_true have different numbers of partitions: 2 and 3"),
+        ((Y, S), {"n_ranges": 0}, ValueError, r"n_ranges must be >= 1, got 0"),
+        ((Y, S), {"n_ranges": 2.5}, TypeError, r"n_ranges must be an int, got 2.5"),
+        ((Y, S), {"sample_weight": da.zeros(4, chunks=2)}, ValueError,
+         r"the data is empty: no row has nonzero weight"),
+        ((Y, S), {"sample_weight": da.zeros(4, chunks=2), "groups": Y}, ValueError,
+         r"the data is empty: no row has nonzero weight"),
+        # Each partition alone is valid ({0, 1} and {-1, 1}); together they have 3 labels.
+        ((da.from_array(np.array([0, 1, -1, 1]), chunks=2), S), {}, ValueError,
+         r"y_true must have two classes, got 3 distinct labels"),
+        ((da.from_array(np.array([0, 1, -1, 1]), chunks=2), S), {"groups": Y}, ValueError,
+         r"y_true must have two classes, got 3 distinct labels"),
+    ],
+)
+def test_errors_name_the_argument(args, kwargs, error, match):
+    with dask.config.set(scheduler="synchronous"), pytest.raises(error, match=match):
+        fastpr.distributed.evaluate(*args, **kwargs)
+
+
+def test_without_dask_the_import_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "dask", None)
+    monkeypatch.delitem(sys.modules, "fastpr.distributed")
+    with pytest.raises(ImportError, match=r'needs Dask: pip install "fastpr\[dask\]"'):
+        importlib.import_module("fastpr.distributed")

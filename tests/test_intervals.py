@@ -1,0 +1,285 @@
+"""Bootstrap, analytic and DeLong intervals, paired comparisons and fold intervals (SPEC §8)."""
+import math
+import statistics
+
+import numba
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from scipy import stats as scipy_stats
+
+import fastpr
+from fastpr import datasets
+from fastpr._kernels import resample
+from fastpr._ranking import sort_ranking
+from strategies import FEW
+
+
+def _counts(seed, replicate, n_pos, n_neg, stratified=True, poisson=False):
+    counts_pos, counts_neg = np.empty(n_pos), np.empty(n_neg)
+    resample.draw_counts(np.uint64(seed), replicate, stratified, poisson, counts_pos, counts_neg)
+    return counts_pos, counts_neg
+
+
+def _repeated(pos, neg, counts_pos, counts_neg):
+    """The resample as explicit rows: each example repeated by its count."""
+    rows_pos = np.repeat(pos, counts_pos.astype(np.int64))
+    rows_neg = np.repeat(neg, counts_neg.astype(np.int64))
+    y = np.concatenate([np.ones(rows_pos.size, bool), np.zeros(rows_neg.size, bool)])
+    return y, np.concatenate([rows_pos, rows_neg])
+
+
+@FEW
+@given(st.integers(0, 2**63), st.sampled_from(["interpolated", "average_precision", "hull"]),
+       st.booleans())
+def test_each_replicate_is_the_metric_of_the_repeated_rows(seed, method, stratified):
+    y, s = datasets.skewed_ranking(n_samples=400, prevalence=0.1, seed=seed % 1000)
+    result = fastpr.bootstrap(y, s, method=method, n_boot=5, seed=seed, stratified=stratified)
+    ranking = sort_ranking(y, s)
+    for r in range(5):
+        counts_pos, counts_neg = _counts(seed, r, ranking.pos.size, ranking.neg.size, stratified)
+        rows = _repeated(ranking.pos, ranking.neg, counts_pos, counts_neg)
+        assert result.replicates[r] == pytest.approx(fastpr.auc_pr(*rows, method=method),
+                                                     rel=1e-12, abs=1e-15)
+
+
+def test_max_f1_replicates_are_the_best_f1_of_the_repeated_rows():
+    y, s = datasets.skewed_ranking(n_samples=600, prevalence=0.1, seed=2)
+    result = fastpr.bootstrap(y, s, metric="max_f1", n_boot=4, seed=5, interval="bca")
+    assert result.estimate == fastpr.max_f_beta(y, s).value
+    ranking = sort_ranking(y, s)
+    for r in range(4):
+        rows = _repeated(ranking.pos, ranking.neg, *_counts(5, r, ranking.pos.size,
+                                                            ranking.neg.size))
+        assert result.replicates[r] == pytest.approx(fastpr.max_f_beta(*rows).value, rel=1e-12)
+
+
+def test_paired_replicates_apply_the_same_counts_to_every_model():
+    y, a = datasets.skewed_ranking(n_samples=300, prevalence=0.2, seed=4)
+    b = -a + np.random.default_rng(1).normal(size=a.size)
+    result = fastpr.compare(y, [a, b], metric="auc_roc", n_boot=4, seed=99)
+    for r in range(4):
+        counts_pos, counts_neg = _counts(99, r, int(y.sum()), int((~y).sum()))
+        for m, scores in enumerate((a, b)):
+            rows = _repeated(scores[y], scores[~y], counts_pos, counts_neg)
+            assert result.replicates[r, m] == pytest.approx(fastpr.auc_roc(*rows), rel=1e-12)
+
+
+def test_result_depends_on_the_seed_alone_not_on_threads():
+    y, s = datasets.skewed_ranking(n_samples=5000)
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = fastpr.bootstrap(y, s, n_boot=50, seed=3, interval="bca")
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        many = fastpr.bootstrap(y, s, n_boot=50, seed=3, interval="bca")
+    finally:
+        numba.set_num_threads(before)
+    assert np.array_equal(one.replicates, many.replicates)
+    assert (one.low, one.high) == (many.low, many.high)
+    other = fastpr.bootstrap(y, s, n_boot=50, seed=4)
+    assert not np.array_equal(one.replicates, other.replicates)
+    drawn = fastpr.bootstrap(y, s, n_boot=20)
+    again = fastpr.bootstrap(y, s, n_boot=20, seed=drawn.seed)
+    assert np.array_equal(drawn.replicates, again.replicates)
+
+
+def test_count_vectors_have_the_right_totals_and_spread():
+    counts_pos, counts_neg = _counts(5, 0, 1000, 99_000)
+    assert counts_pos.sum() == 1000 and counts_neg.sum() == 99_000
+    # Multinomial with n draws over n slots: about a share e^-1 of slots get none.
+    assert abs(np.mean(counts_neg == 0) - math.exp(-1)) < 0.01
+    pooled_pos, pooled_neg = _counts(5, 0, 1000, 99_000, stratified=False)
+    assert pooled_pos.sum() + pooled_neg.sum() == 100_000 and pooled_pos.sum() != 1000
+    poisson_pos, poisson_neg = _counts(5, 0, 1000, 99_000, poisson=True)
+    assert abs(poisson_neg.mean() - 1) < 0.02 and abs(poisson_neg.var() - 1) < 0.05
+
+
+def test_uniform_streams_look_uniform_and_independent():
+    key = np.uint64(resample.stream_key(11, 0, 1))
+    u = np.array([resample.uniform(key, k) for k in range(20_000)])
+    assert scipy_stats.kstest(u, "uniform").pvalue > 1e-3
+    assert abs(np.corrcoef(u[:-1], u[1:])[0, 1]) < 0.03
+    other = np.uint64(resample.stream_key(11, 1, 1))
+    v = np.array([resample.uniform(other, k) for k in range(20_000)])
+    assert abs(np.corrcoef(u, v)[0, 1]) < 0.03
+
+
+def test_interval_rules_follow_their_definitions():
+    y, s = datasets.skewed_ranking(n_samples=3000, prevalence=0.05)
+    percentile = fastpr.bootstrap(y, s, n_boot=300, seed=2)
+    basic = fastpr.bootstrap(y, s, n_boot=300, seed=2, interval="basic", confidence=0.9)
+    low, high = np.quantile(percentile.replicates, [0.025, 0.975])
+    assert (percentile.low, percentile.high) == (low, high)
+    low, high = np.quantile(basic.replicates, [0.05, 0.95])
+    assert basic.low == pytest.approx(2 * basic.estimate - high, rel=1e-14)
+    assert basic.high == pytest.approx(2 * basic.estimate - low, rel=1e-14)
+
+
+def test_bca_matches_the_textbook_formula_with_leave_one_out_jackknife():
+    y, s = datasets.skewed_ranking(n_samples=80, prevalence=0.3, seed=8)  # < 100: exact LOO
+    result = fastpr.bootstrap(y, s, n_boot=400, seed=5, interval="bca")
+    ranking = sort_ranking(y, s)
+    pos, neg = ranking.pos, ranking.neg
+    jackknife = [fastpr.auc_pr(np.r_[np.ones(pos.size - 1, bool), np.zeros(neg.size, bool)],
+                               np.r_[np.delete(pos, i), neg]) for i in range(pos.size)]
+    jackknife += [fastpr.auc_pr(np.r_[np.ones(pos.size, bool), np.zeros(neg.size - 1, bool)],
+                                np.r_[pos, np.delete(neg, j)]) for j in range(neg.size)]
+    jackknife = np.array(jackknife)
+    theta, values = result.estimate, result.replicates
+    z0 = scipy_stats.norm.ppf(np.mean(values < theta) + 0.5 * np.mean(values == theta))
+    d = jackknife.mean() - jackknife
+    a = np.sum(d ** 3) / (6 * np.sum(d ** 2) ** 1.5)
+    levels = [scipy_stats.norm.cdf(z0 + (z0 + z) / (1 - a * (z0 + z)))
+              for z in scipy_stats.norm.ppf([0.025, 0.975])]
+    assert (result.low, result.high) == pytest.approx(tuple(np.quantile(values, levels)),
+                                                      rel=1e-9)
+
+
+def test_auc_npr_replicates_use_each_replicates_floor():
+    y, s = datasets.skewed_ranking(n_samples=500, prevalence=0.1, seed=1)
+    result = fastpr.bootstrap(y, s, metric="auc_npr", n_boot=3, seed=6, stratified=False)
+    ranking = sort_ranking(y, s)
+    for r in range(3):
+        counts = _counts(6, r, ranking.pos.size, ranking.neg.size, stratified=False)
+        rows = _repeated(ranking.pos, ranking.neg, *counts)
+        assert result.replicates[r] == pytest.approx(fastpr.auc_npr(*rows), rel=1e-10)
+
+
+def _pairwise_placements(pos, neg):
+    of_pos = np.array([(np.sum(neg < p) + 0.5 * np.sum(neg == p)) / neg.size for p in pos])
+    of_neg = np.array([(np.sum(pos > q) + 0.5 * np.sum(pos == q)) / pos.size for q in neg])
+    return of_pos, of_neg
+
+
+@FEW
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 6), st.integers(0, 6)), min_size=4,
+                max_size=40))
+def test_delong_against_pairwise_placements(rows):
+    y = np.array([r[0] for r in rows] + [True, True, False, False])
+    a = np.array([r[1] for r in rows] + [1, 5, 2, 0], dtype=float)
+    b = np.array([r[2] for r in rows] + [3, 4, 4, 1], dtype=float)
+    single = fastpr.delong(y, a, confidence=0.9)
+    pos_a, neg_a = _pairwise_placements(a[y], a[~y])
+    pos_b, neg_b = _pairwise_placements(b[y], b[~y])
+    variance_a = np.var(pos_a, ddof=1) / pos_a.size + np.var(neg_a, ddof=1) / neg_a.size
+    half = scipy_stats.norm.ppf(0.95) * math.sqrt(variance_a)
+    assert single.estimate == pytest.approx(fastpr.auc_roc(y, a), rel=1e-14)
+    assert single.low == pytest.approx(max(0.0, pos_a.mean() - half), abs=1e-12)
+    assert single.high == pytest.approx(min(1.0, pos_a.mean() + half), abs=1e-12)
+    paired = fastpr.compare(y, [a, b], metric="auc_roc", test="delong")
+    variance_b = np.var(pos_b, ddof=1) / pos_b.size + np.var(neg_b, ddof=1) / neg_b.size
+    covariance = (np.cov(pos_a, pos_b)[0, 1] / pos_a.size + np.cov(neg_a, neg_b)[0, 1] /
+                  neg_a.size)
+    difference = pos_b.mean() - pos_a.mean()
+    error = math.sqrt(max(variance_a + variance_b - 2 * covariance, 0.0))
+    assert paired.differences[0] == pytest.approx(difference, abs=1e-12)
+    expected_p = 2 * scipy_stats.norm.sf(abs(difference) / error) if error > 1e-12 else None
+    if expected_p is not None:
+        assert paired.p_values[0] == pytest.approx(expected_p, rel=1e-6, abs=1e-12)
+
+
+def test_identical_models_do_not_differ():
+    y, s = datasets.skewed_ranking(n_samples=2000)
+    result = fastpr.compare(y, [s, s.copy()], n_boot=50, seed=1)
+    assert np.all(result.replicates[:, 0] == result.replicates[:, 1])
+    assert result.differences[0] == 0 and result.p_values[0] == 1.0
+
+
+def test_analytic_intervals_follow_boyd_et_al():
+    y, s = datasets.skewed_ranking(n_samples=5000, prevalence=0.05, seed=2)
+    e = fastpr.evaluate(y, s)
+    z = statistics.NormalDist().inv_cdf(0.975)
+    error = math.sqrt(e.auc_pr * (1 - e.auc_pr) / e.n_pos)
+    binomial = fastpr.confidence_interval(y, s, interval="binomial")
+    assert (binomial.low, binomial.high) == pytest.approx((e.auc_pr - z * error,
+                                                           e.auc_pr + z * error), rel=1e-12)
+    logit = fastpr.confidence_interval(y, s, interval="logit")
+    centre = math.log(e.auc_pr / (1 - e.auc_pr))
+    half = z * error / (e.auc_pr * (1 - e.auc_pr))
+    expected = (1 / (1 + math.exp(-(centre - half))), 1 / (1 + math.exp(-(centre + half))))
+    assert (logit.low, logit.high) == pytest.approx(expected, rel=1e-12)
+    assert logit.low < e.auc_pr < logit.high
+    via_bootstrap = fastpr.confidence_interval(y, s, interval="bootstrap", n_boot=100, seed=1)
+    direct = fastpr.bootstrap(y, s, n_boot=100, seed=1)
+    assert (via_bootstrap.low, via_bootstrap.high) == (direct.low, direct.high)
+
+
+def test_fold_interval_is_the_student_t_interval():
+    values = [0.61, 0.58, 0.66, 0.63, 0.60, 0.59]
+    result = fastpr.fold_interval(values, confidence=0.9)
+    expected = scipy_stats.t.interval(0.9, len(values) - 1, loc=np.mean(values),
+                                      scale=scipy_stats.sem(values))
+    assert (result.low, result.high) == pytest.approx(expected, rel=1e-12)
+
+
+def test_intervals_cover_the_true_binormal_area():
+    # Small version of bench/coverage.py: 60 data sets of 1,000 rows at prevalence 0.2.
+    truth = datasets.binormal_auc_pr(0.2, separation=1.5)
+    hits = {"percentile": 0, "logit": 0}
+    for seed in range(60):
+        y, s = datasets.binormal(1000, 0.2, separation=1.5, seed=seed)
+        b = fastpr.bootstrap(y, s, n_boot=200, seed=seed)
+        logit = fastpr.confidence_interval(y, s, interval="logit")
+        hits["percentile"] += b.low <= truth <= b.high
+        hits["logit"] += logit.low <= truth <= logit.high
+    for name, count in hits.items():
+        assert 0.8 <= count / 60 <= 1.0, (name, count)
+
+
+def test_progress_bar_runs(capsys):
+    y, s = datasets.skewed_ranking(n_samples=1000)
+    result = fastpr.bootstrap(y, s, n_boot=130, seed=1, progress=True)
+    assert result.replicates.shape == (130,)
+    assert "130/130" in capsys.readouterr().err
+
+
+def test_missing_progress_dependency_names_the_extra(monkeypatch):
+    import fastpr._optional as optional
+    monkeypatch.setattr(optional.importlib, "import_module", _missing)
+    y, s = datasets.skewed_ranking(n_samples=1000)
+    with pytest.raises(ImportError, match=r'pip install "fastpr\[progress\]"'):
+        fastpr.bootstrap(y, s, n_boot=10, progress=True)
+
+
+def _missing(name):
+    raise ImportError(name)
+
+
+Y, S = [1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]
+
+
+@pytest.mark.parametrize(
+    "call, error, match",
+    [
+        (lambda: fastpr.bootstrap(Y, S, metric="f1"), ValueError,
+         r"metric must be one of 'auc_pr', 'auc_roc', 'auc_npr', 'max_f1'; got 'f1'"),
+        (lambda: fastpr.bootstrap(Y, S, interval="normal"), ValueError,
+         r"interval must be one of 'percentile', 'basic', 'bca'"),
+        (lambda: fastpr.bootstrap(Y, S, n_boot=1), ValueError, r"n_boot must be >= 2, got 1"),
+        (lambda: fastpr.bootstrap(Y, S, n_boot=10.0), TypeError, r"n_boot must be an integer"),
+        (lambda: fastpr.bootstrap(Y, S, confidence=95), ValueError,
+         r"confidence must be strictly between 0 and 1, got 95"),
+        (lambda: fastpr.bootstrap(Y, S, seed=-1), ValueError, r"seed must be >= 0, got -1"),
+        (lambda: fastpr.bootstrap(Y, S, resampling="jackknife"), ValueError,
+         r"resampling must be one of 'multinomial', 'poisson'"),
+        (lambda: fastpr.bootstrap([1, 1], [0.2, 0.1]), ValueError,
+         r"y_true has no negatives .* cannot bootstrap an interval"),
+        (lambda: fastpr.compare(Y, [S]), ValueError, r"y_scores must hold two or more models"),
+        (lambda: fastpr.compare(Y, [S, S[:3]]), ValueError,
+         r"y_true and y_scores\[1\] have different lengths: 4 and 3"),
+        (lambda: fastpr.compare(Y, [S, S], test="delong"), ValueError,
+         r"DeLong's method is for metric='auc_roc', got metric='auc_pr'"),
+        (lambda: fastpr.confidence_interval(Y, S, interval="logit", metric="auc_roc"), ValueError,
+         r"the logit interval is for PR areas"),
+        (lambda: fastpr.confidence_interval(Y, S, interval="delong", sample_weight=[1, 1, 1, 2]),
+         ValueError, r"DeLong's method is for metric='auc_roc'"),
+        (lambda: fastpr.fold_interval([0.5]), ValueError, r"values must hold at least two folds"),
+        (lambda: fastpr.fold_interval([0.5, np.nan]), ValueError,
+         r"values must be finite, got nan at index 1"),
+    ],
+)
+def test_bad_arguments_are_named(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
