@@ -1,6 +1,8 @@
 """fastpr: exact, fast and honest precision-recall and ROC analysis."""
+from . import multiclass
 from ._validation import UndefinedMetricWarning
 from .accumulator import Accumulator
+from .batch import EvaluationBatch, MacroAverage
 from .curves import (
     AchievablePRCurve,
     PRCurve,
@@ -43,8 +45,10 @@ __all__ = [
     "BootstrapResult",
     "Comparison",
     "Evaluation",
+    "EvaluationBatch",
     "FBetaCurve",
     "Interval",
+    "MacroAverage",
     "MaxFBeta",
     "PRCurve",
     "PRGCurve",
@@ -79,6 +83,7 @@ __all__ = [
     "iso_f_curve",
     "max_f_beta",
     "min_precision",
+    "multiclass",
     "pr_curve",
     "pr_to_roc",
     "prg_curve",

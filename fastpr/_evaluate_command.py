@@ -116,26 +116,17 @@ def _evaluations(labels, scores, weights, pos_label):
 
 
 def _group_results(labels, scores, weights, groups, pos_label):
-    names, inverse = np.unique(groups, return_inverse=True)
-    results = {}
-    for index, name in enumerate(names):
-        rows = inverse == index
-        results[str(name)] = _evaluations(
-            labels[rows], {model: score[rows] for model, score in scores.items()},
-            None if weights is None else weights[rows], pos_label)
-    return results
-
-
-def _mean(group_results, models):
-    """Per model, the mean of each rate and area over the groups where it is defined."""
-    mean = {}
-    for model in models:
-        values = np.array([[getattr(r[model], f) for f in MEAN_FIELDS]
-                           for r in group_results.values()])
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)  # a metric undefined in every group
-            mean[model] = dict(zip(MEAN_FIELDS, np.nanmean(values, axis=0).tolist()))
-    return mean
+    """{group: {model: Evaluation}} and {model: {metric: mean over the groups where defined}},
+    from one grouped evaluation per model."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", _validation.UndefinedMetricWarning)
+        batches = {model: evaluate(labels, score, sample_weight=weights, pos_label=pos_label,
+                                   groups=groups) for model, score in scores.items()}
+    index = next(iter(batches.values())).index.tolist()
+    per_group = {str(g): {m: b[i].to_dict() for m, b in batches.items()}
+                 for i, g in enumerate(index)}
+    mean = {m: {f: b.macro(f).value for f in MEAN_FIELDS} for m, b in batches.items()}
+    return per_group, mean
 
 
 def _progress(args, n_rows):
@@ -185,6 +176,11 @@ def compute(args):
     if args.bootstrap < 0:
         raise CommandError(f"--bootstrap must be >= 0, got {args.bootstrap}.")
     data = _read(args)
+    for name, values in data.items():  # a 2-D .npz array would be read as many rankings
+        try:
+            _validation.as_1d(f"column {name!r}", values)
+        except ValueError as error:
+            raise CommandError(str(error)) from None
     labels = data[args.label]
     scores = {name: data[name] for name in args.score}
     weights = data[args.weight] if args.weight else None
@@ -208,9 +204,8 @@ def compute(args):
             names = {**columns, "y_score": model}
             raise CommandError(_user_message(error, names, labels)) from None
     if args.group:
-        groups = _group_results(labels, scores, weights, data[args.group], pos_label)
-        report["groups"] = {g: {m: e.to_dict() for m, e in r.items()} for g, r in groups.items()}
-        report["mean"] = _mean(groups, scores)
+        report["groups"], report["mean"] = _group_results(labels, scores, weights,
+                                                          data[args.group], pos_label)
     if args.plot:
         _plot(args.plot, labels, scores, weights, pos_label)
     return report

@@ -9,3 +9,8 @@ import functools
 import numba
 
 jit = functools.partial(numba.njit, cache=True, nogil=True, error_model="numpy")
+
+
+def thread_count():
+    """Threads for batch work: numba's setting (``NUMBA_NUM_THREADS``, ``numba.set_num_threads``)."""
+    return numba.get_num_threads()

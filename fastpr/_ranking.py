@@ -71,9 +71,12 @@ def _split(values, is_positive, n_positive):
 
 def sort_ranking(y_true, y_score, sample_weight=None, pos_label=None):
     """Validate one ranking and sort it by class."""
-    is_positive, scores, weights = _validation.check_binary_inputs(
-        y_true, y_score, sample_weight, pos_label
-    )
+    return sort_validated(*_validation.check_binary_inputs(y_true, y_score, sample_weight,
+                                                           pos_label))
+
+
+def sort_validated(is_positive, scores, weights):
+    """Split one validated ranking by class and sort each class (weights may be None)."""
     n_positive = int(np.count_nonzero(is_positive))
     pos, neg = _split(scores, is_positive, n_positive)
     pos_weight = neg_weight = None

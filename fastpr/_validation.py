@@ -61,13 +61,25 @@ def _check_same_length(**arrays):
             )
 
 
+def _where(shape, flat_position):
+    """Where a flat position lies: "index i" in 1-D input, "row r, column c" in 2-D input."""
+    if len(shape) == 1:
+        return f"index {flat_position}"
+    row, column = np.unravel_index(flat_position, shape)
+    return f"row {row}, column {column}"
+
+
 def scores(y_score, name="y_score"):
     """Scores as float32 (float16/float32 input) or float64 (everything else), with no NaN.
 
     Integers and long doubles are accepted when float64 holds them exactly, so distinct scores
     never merge silently.
     """
-    array = as_1d(name, y_score)
+    return _real_scores(name, as_1d(name, y_score))
+
+
+def _real_scores(name, array):
+    """``scores`` for an array of any shape; positions in messages follow the shape."""
     kind = array.dtype.kind
     if kind not in "biuf":
         raise TypeError(f"{name} must be real numbers, got an array of dtype {array.dtype}.")
@@ -84,32 +96,30 @@ def scores(y_score, name="y_score"):
         if lossy and changed.any():
             position = _first_position(changed)
             raise ValueError(
-                f"{name} holds {array[position]} at index {position}, which float64 cannot "
-                "represent exactly; rescale the scores."
+                f"{name} holds {array.reshape(-1)[position]} at "
+                f"{_where(array.shape, position)}, which float64 cannot represent exactly; "
+                "rescale the scores."
             )
     # min() propagates NaN and runs at memory speed without a temporary mask.
     if converted.size and np.isnan(converted.min()):
         nan = np.isnan(converted)
         raise ValueError(
-            f"{name} contains NaN at index {_first_position(nan)} "
+            f"{name} contains NaN at {_where(array.shape, _first_position(nan))} "
             f"({int(np.count_nonzero(nan))} NaN in all)."
         )
     return converted
 
 
 def _finite_nonnegative(name, array):
-    """A 1-D real array as float64, every value finite and >= 0."""
+    """A real array (1-D or 2-D) as contiguous float64, every value finite and >= 0."""
     if array.dtype.kind not in "biuf":
         raise TypeError(f"{name} must be real numbers, got an array of dtype {array.dtype}.")
     array = np.ascontiguousarray(array, dtype=np.float64)
-    bad = ~np.isfinite(array)
-    if bad.any():
-        position = _first_position(bad)
-        raise ValueError(f"{name} must be finite, got {array[position]} at index {position}.")
-    negative = array < 0
-    if negative.any():
-        position = _first_position(negative)
-        raise ValueError(f"{name} must be >= 0, got {array[position]} at index {position}.")
+    for bad, what in ((~np.isfinite(array), "finite"), (array < 0, ">= 0")):
+        if bad.any():
+            position = _first_position(bad)
+            raise ValueError(f"{name} must be {what}, got {array.reshape(-1)[position]} at "
+                             f"{_where(array.shape, position)}.")
     return array
 
 
@@ -455,6 +465,203 @@ def segment(tp_a, fp_a, tp_b, fp_b, n_pos, step):
     if step <= 0:
         raise ValueError(f"step must be > 0, got {step!r}.")
     return tuple(float(v) for v in values.values())
+
+
+# ----------------------------------------------------------------------------- many rankings
+def warn_if_undefined_rows(n_pos, n_neg, *, roc=False, pr=False, npr=False, unit="rankings",
+                           stacklevel=3):
+    """One warning for all the rankings of a batch whose returned metrics are NaN, with counts.
+
+    ``roc``, ``pr`` and ``npr`` as in :func:`warn_if_undefined`.
+    """
+    no_positives = int(np.count_nonzero(n_pos == 0))
+    no_negatives = int(np.count_nonzero((n_neg == 0) & (n_pos > 0)))
+    reasons = []
+    for count, why, asked in (
+            (no_positives, "no positives",
+             (("AUC-ROC", roc), ("AUC-PR", pr), ("normalised AUC-PR", npr and not pr))),
+            (no_negatives, "no negatives", (("AUC-ROC", roc), ("normalised AUC-PR", npr)))):
+        undefined = " and ".join(name for name, returned in asked if returned)
+        if count and undefined:
+            reasons.append((count, f"{count} have {why} ({undefined} undefined)"))
+    if not reasons:
+        return
+    total = sum(count for count, _ in reasons)
+    warnings.warn(
+        f"Metrics are undefined for {total} of {n_pos.size} {unit}: "
+        f"{'; '.join(text for _, text in reasons)} (or those examples weigh 0). Their values are "
+        f"NaN, and averages over {unit} leave them out.", UndefinedMetricWarning,
+        stacklevel=stacklevel)
+
+
+def _as_2d(name, values):
+    array = np.asarray(values)
+    if array.ndim != 2:
+        raise ValueError(f"{name} must be 2-D, got an array of shape {array.shape}.")
+    if array.size == 0:
+        raise ValueError(f"{name} is empty (shape {array.shape}).")
+    return array
+
+
+def _fits_rows(name, array, score_shape):
+    """``array`` must have the shape of ``y_score``'s rows or of ``y_score`` itself."""
+    if array.shape not in (score_shape[1:], score_shape):
+        # The likely mistake: predict_proba output, one column per class, read as rows.
+        hint = (" A 2-D y_score holds one ranking per row; for one column of scores per class "
+                "use fastpr.multiclass.") if array.shape == score_shape[:1] else ""
+        raise ValueError(
+            f"{name} has shape {array.shape}, but y_score has shape {score_shape}: {name} must "
+            f"have shape {score_shape[1:]} (shared by every row) or {score_shape}.{hint}"
+        )
+
+
+def check_batch_inputs(y_true, y_score, sample_weight, pos_label):
+    """Validate a 2-D batch; returns (is_positive (n,) or (m, n), scores (m, n), weights).
+
+    Weights are None, (n,) or (m, n); every row must keep some nonzero weight.
+    """
+    score_array = _real_scores("y_score", _as_2d("y_score", y_score))
+    labels = np.asarray(y_true)
+    _fits_rows("y_true", labels, score_array.shape)
+    is_positive = positive_mask(labels.reshape(-1), pos_label).reshape(labels.shape)
+    if sample_weight is None:
+        return is_positive, score_array, None
+    weight_array = np.asarray(sample_weight)
+    _fits_rows("sample_weight", weight_array, score_array.shape)
+    weight_array = _finite_nonnegative("sample_weight", weight_array)
+    empty_rows = ~weight_array.reshape(-1, score_array.shape[1]).any(axis=1)
+    if empty_rows.any():
+        raise ValueError(
+            f"sample_weight is zero everywhere in row {_first_position(empty_rows)}, so that "
+            "ranking has nothing to evaluate."
+        )
+    return is_positive, score_array, weight_array
+
+
+def check_grouping(groups, offsets, y_score):
+    """Reject ``groups`` with ``offsets`` and either of them with a 2-D ``y_score``."""
+    if groups is not None and offsets is not None:
+        raise ValueError("Pass groups or offsets, not both.")
+    if np.ndim(y_score) != 1:
+        raise ValueError(
+            f"groups and offsets split one ranking, so y_score must be 1-D; got shape "
+            f"{np.shape(y_score)}."
+        )
+
+
+def group_ids(groups, n):
+    """One group id per row: 1-D, length n, no NaN."""
+    array = as_1d("groups", groups)
+    if array.shape[0] != n:
+        raise ValueError(f"y_true and groups have different lengths: {n} and {array.shape[0]}.")
+    if array.dtype.kind == "f" and np.isnan(array.min()):
+        raise ValueError(f"groups contains NaN at index {_first_position(np.isnan(array))}.")
+    if array.dtype.kind == "O":
+        # pandas keeps strings as objects; anything else there (None, mixed kinds) cannot be
+        # sorted into groups reliably.
+        odd = np.array([not isinstance(v, str) for v in array])
+        if odd.any():
+            position = _first_position(odd)
+            raise TypeError(
+                f"groups must hold numbers or strings, got {array[position]!r} at index {position}."
+            )
+        return array.astype(str)
+    if array.dtype.kind not in "biufUS":
+        raise TypeError(f"groups must hold numbers or strings, got an array of dtype {array.dtype}.")
+    return array
+
+
+def offsets(offsets, n):
+    """CSR boundaries as int64: starting at 0, non-decreasing, ending at n."""
+    array = as_1d("offsets", offsets)
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"offsets must be integers, got an array of dtype {array.dtype}.")
+    if array.size < 2 or array[0] != 0 or array[-1] != n:
+        raise ValueError(
+            f"offsets must run from 0 to the number of rows ({n}) with at least one group; got "
+            f"{array.size} values from {array[0]} to {array[-1]}."
+        )
+    falls = np.diff(array) < 0
+    if falls.any():
+        k = _first_position(falls)
+        raise ValueError(
+            f"offsets must be non-decreasing; got offsets[{k}] = {array[k]} > "
+            f"offsets[{k + 1}] = {array[k + 1]}."
+        )
+    return array.astype(np.int64)
+
+
+def average(value, allowed):
+    """``average`` must be one of ``allowed`` (None included there when it is allowed)."""
+    if value not in allowed:
+        shown = ", ".join(repr(v) for v in allowed)
+        raise ValueError(f"average must be one of {shown}; got {value!r}.")
+    return value
+
+
+def check_multiclass_inputs(y_true, y_score, labels, sample_weight):
+    """Validate one-vs-rest input; returns (indicator (n, k) bool, scores (n, k), weights, classes).
+
+    ``y_true`` holds class labels (1-D) or an indicator matrix of y_score's shape (2-D).
+    """
+    score_array = _real_scores("y_score", _as_2d("y_score", y_score))
+    n_samples, n_classes = score_array.shape
+    truth = np.asarray(y_true)
+    if truth.ndim == 2:
+        _check_indicator(truth, score_array.shape)
+        indicator = truth.astype(bool)
+        classes = np.arange(n_classes) if labels is None else _class_labels(labels, n_classes)
+    else:
+        truth = as_1d("y_true", truth)
+        _check_same_length(y_true=truth, y_score=score_array)
+        if labels is None:
+            classes = np.unique(truth)
+            if classes.size != n_classes:
+                raise ValueError(
+                    f"y_true has {classes.size} classes but y_score has {n_classes} columns; "
+                    "pass labels= to name the class of each column."
+                )
+        else:
+            classes = _class_labels(labels, n_classes)
+        indicator = truth[:, None] == classes[None, :]
+        unknown = ~indicator.any(axis=1)
+        if unknown.any():
+            position = _first_position(unknown)
+            raise ValueError(
+                f"y_true holds {truth[position].item()!r} at index {position}, which is not "
+                "in labels."
+            )
+    if sample_weight is not None:
+        sample_weight = weights(sample_weight, n_samples)
+    return indicator, score_array, sample_weight, classes
+
+
+def _check_indicator(truth, score_shape):
+    if truth.shape != score_shape:
+        raise ValueError(
+            f"y_true as an indicator matrix must have y_score's shape {score_shape}; got "
+            f"{truth.shape}."
+        )
+    if truth.dtype.kind not in "biuf":
+        raise TypeError(f"y_true as an indicator matrix must hold 0 and 1, got dtype {truth.dtype}.")
+    bad = (truth != 0) & (truth != 1)
+    if bad.any():
+        position = _first_position(bad)
+        raise ValueError(
+            f"y_true as an indicator matrix must hold only 0 and 1 (or bool); got "
+            f"{truth.reshape(-1)[position]} at {_where(truth.shape, position)}."
+        )
+
+
+def _class_labels(labels, n_classes):
+    classes = as_1d("labels", labels)
+    if classes.size != n_classes:
+        raise ValueError(
+            f"labels names {classes.size} classes but y_score has {n_classes} columns."
+        )
+    if np.unique(classes).size != classes.size:
+        raise ValueError("labels must be distinct.")
+    return classes
 
 
 def warn_if_class_missing(metric, n_pos, n_neg=None):

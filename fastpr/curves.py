@@ -102,6 +102,21 @@ def _first_step_precision(tp, fp):
     return dtp / (dtp + dfp)
 
 
+def _each_row(curve, y_true, y_score, sample_weight, pos_label, **options):
+    """``curve`` of every row of a 2-D y_score (labels and weights shared or per row): a list.
+
+    Curves differ in length, so there is no array to fill: each row is one single call.
+    """
+    is_positive, scores, weights = _validation.check_batch_inputs(y_true, y_score,
+                                                                  sample_weight, pos_label)
+
+    def row_of(values, r):
+        return values if values is None or values.ndim == 1 else values[r]
+
+    return [curve(row_of(is_positive, r), scores[r], sample_weight=row_of(weights, r), **options)
+            for r in range(scores.shape[0])]
+
+
 def roc_curve_from_counts(thresholds, tp, fp):
     """The ROC curve of operating points given as counts, origin first and (P, N) last."""
     n_pos, n_neg = float(tp[-1]), float(fp[-1])
@@ -124,7 +139,8 @@ def roc_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     """ROC operating points, one per distinct score (SPEC sections 2 and 3).
 
     Parameters as in :func:`fastpr.evaluate`. Rates that a missing class leaves undefined are
-    NaN, with ``UndefinedMetricWarning``.
+    NaN, with ``UndefinedMetricWarning``. A 2-D ``y_score`` (one ranking per row) gives a list
+    of curves, one per row, each equal to the single call (this holds for every curve function).
 
     Examples
     --------
@@ -132,7 +148,13 @@ def roc_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> c = fastpr.roc_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     >>> c.fpr, c.tpr
     (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
+    >>> rows = fastpr.roc_curve([0, 0, 1, 1], [[0.1, 0.4, 0.35, 0.8], [4, 3, 2, 1]])
+    >>> len(rows), rows[1].tpr
+    (2, array([0. , 0. , 0. , 0.5, 1. ]))
     """
+    y_score = np.asarray(y_score)
+    if y_score.ndim == 2:
+        return _each_row(roc_curve, y_true, y_score, sample_weight, pos_label)
     curve = roc_curve_from_counts(*_points(y_true, y_score, sample_weight, pos_label))
     _validation.warn_if_undefined(curve.n_pos, curve.n_neg, roc=True)
     return curve
@@ -151,6 +173,9 @@ def pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> c.recall, c.precision
     (array([0. , 0.5, 0.5, 1. , 1. ]), array([1.        , 1.        , 0.5       , 0.66666667, 0.5       ]))
     """
+    y_score = np.asarray(y_score)
+    if y_score.ndim == 2:
+        return _each_row(pr_curve, y_true, y_score, sample_weight, pos_label)
     curve = pr_curve_silently(y_true, y_score, sample_weight, pos_label)
     _validation.warn_if_undefined(curve.n_pos, curve.n_neg, pr=True)
     return curve
@@ -181,6 +206,9 @@ def roc_convex_hull(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> h.fpr, h.tpr, h.thresholds
     (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]), array([ inf, 0.8 , 0.35, 0.1 ]))
     """
+    y_score = np.asarray(y_score)
+    if y_score.ndim == 2:
+        return _each_row(roc_convex_hull, y_true, y_score, sample_weight, pos_label)
     hull = _hull(y_true, y_score, sample_weight, pos_label)[1]
     _validation.warn_if_undefined(hull.n_pos, hull.n_neg, roc=True)
     return hull
@@ -212,6 +240,10 @@ def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
     (array([0.  , 0.25, 0.5 , 0.75, 1.  , 1.  ]), array([1.   , 1.   , 1.   , 0.75 , 0.667, 0.5  ]), array([ True, False,  True, False,  True,  True]))
     """
     _check_recall_step(max_recall_step)
+    y_score = np.asarray(y_score)
+    if y_score.ndim == 2:
+        return _each_row(achievable_pr_curve, y_true, y_score, sample_weight, pos_label,
+                         max_recall_step=max_recall_step)
     sweep, hull = _hull(y_true, y_score, sample_weight, pos_label)
     _validation.warn_if_undefined(hull.n_pos, hull.n_neg, pr=True)
     n_pos, tp, fp, is_vertex = _sampled_segments(hull.tp, hull.fp, hull.n_pos, max_recall_step)
@@ -256,7 +288,7 @@ def interpolated_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None
     -------
     PRPoints
         ``tp``, ``fp``, ``recall`` and ``precision``, origin first; the operating points of
-        :func:`pr_curve` are among them.
+        :func:`pr_curve` are among them. For a 2-D ``y_score``, a list of one per row.
 
     Examples
     --------
@@ -266,6 +298,10 @@ def interpolated_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None
     (array([0.  , 0.  , 0.25, 0.5 , 0.5 , 0.75, 1.  ]), array([0.   , 0.   , 0.333, 0.5  , 0.333, 0.429, 0.5  ]))
     """
     _check_recall_step(max_recall_step)
+    y_score = np.asarray(y_score)
+    if y_score.ndim == 2:
+        return _each_row(interpolated_pr_curve, y_true, y_score, sample_weight, pos_label,
+                         max_recall_step=max_recall_step)
     _, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
     _validation.warn_if_undefined(tp[-1], fp[-1], pr=True)
     n_pos, tp_s, fp_s, _ = _sampled_segments(tp, fp, tp[-1], max_recall_step)

@@ -2,6 +2,8 @@
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from . import _validation
 from ._ranking import run_sweep, sort_ranking
 from ._results import Result
@@ -36,6 +38,11 @@ def check_method(method):
     if method not in _METHOD_FIELDS:
         raise ValueError(f"method must be one of {', '.join(PR_METHODS)}; got {method!r}.")
     return method
+
+
+def method_field(method):
+    """The Evaluation field that holds the area of a (checked) :func:`auc_pr` method."""
+    return _METHOD_FIELDS[method]
 
 
 @dataclass(frozen=True, repr=False)
@@ -92,31 +99,51 @@ def _evaluation_from_sweep(sweep):
     )
 
 
-def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None):
-    """All ROC and PR summaries of one ranking from a single sort and a single pass.
+def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, offsets=None):
+    """All ROC and PR summaries of one ranking (or of many) from a single sort and a single pass.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        Labels: bool, {0, 1}, {-1, 1}, or any two values with ``pos_label``.
-    y_score : array-like of shape (n_samples,)
+    y_true : array-like of shape (n_samples,) or (n_rankings, n_samples)
+        Labels: bool, {0, 1}, {-1, 1}, or any two values with ``pos_label``. With a 2-D
+        ``y_score``, 1-D labels are shared by every ranking.
+    y_score : array-like of shape (n_samples,) or (n_rankings, n_samples)
         Real scores, higher means more positive. Ties form one threshold; +-inf are ordinary.
-    sample_weight : array-like of shape (n_samples,), default=None
+        Each row of a 2-D array is one ranking (one model, one bootstrap draw, ...).
+    sample_weight : array-like of shape (n_samples,) or (n_rankings, n_samples), default=None
         Finite weights >= 0. Integer weights give exactly the result of repeating rows.
     pos_label : scalar, default=None
         The positive label; needed unless labels are bool, {0, 1} or {-1, 1}.
+    groups : array-like of shape (n_samples,), default=None
+        One group id (number or string) per row, in any order: one ranking per distinct id (per
+        query, per patient), in sorted id order. Needs 1-D ``y_score``.
+    offsets : array-like of int, default=None
+        Instead of ``groups``, for rows already stored group by group: group ``g`` is rows
+        ``offsets[g]:offsets[g + 1]`` (CSR boundaries, from 0 to n_samples).
 
     Returns
     -------
-    Evaluation
-        Frozen dataclass; see its fields. ``to_dict()`` gives plain Python values.
+    Evaluation or EvaluationBatch
+        For one ranking, a frozen dataclass; see its fields. ``to_dict()`` gives plain Python
+        values. For a 2-D ``y_score``, ``groups`` or ``offsets``, an
+        :class:`fastpr.EvaluationBatch` of the same fields as arrays, one entry per ranking;
+        ``result[i]`` equals the single call on ranking ``i`` bit for bit, ``result.macro(...)``
+        averages a metric over the rankings where it is defined, ``result.to_frame()`` makes a
+        pandas DataFrame.
 
     Notes
     -----
     Cost: one ``np.sort`` of each class's scores plus one O(n) pass that yields the operating
     points, AUC-ROC, every PR area of :func:`auc_pr` and the ROC convex hull together. With no
     positives every metric is NaN; with no negatives the ROC metrics and ``auc_npr`` are NaN
-    while the PR areas are 1. An ``UndefinedMetricWarning`` says which.
+    while the PR areas are 1. An ``UndefinedMetricWarning`` says which (for many rankings, one
+    warning per call with the number of rankings concerned).
+
+    Many rankings run on ``numba.get_num_threads()`` threads (all cores unless
+    ``NUMBA_NUM_THREADS`` or ``numba.set_num_threads`` say otherwise); every ranking is computed
+    whole by one thread, so results do not depend on the thread count. Rows of 2,048 scores or
+    more are sorted with NumPy on a thread pool, shorter ones (typical groups) with numba inside
+    one parallel loop, so no Python runs per group.
 
     Examples
     --------
@@ -124,10 +151,57 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> e = fastpr.evaluate([1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.6, 0.1])
     >>> round(e.auc_roc, 4), round(e.auc_pr, 4), round(e.average_precision, 4)
     (0.7222, 0.7407, 0.7556)
+
+    Two rankings of the same labels, then one ranking split into two queries:
+
+    >>> b = fastpr.evaluate([1, 0, 1, 0], [[0.9, 0.8, 0.7, 0.1], [0.1, 0.2, 0.3, 0.4]])
+    >>> b.auc_roc
+    array([0.75, 0.25])
+    >>> q = fastpr.evaluate([1, 0, 0, 1, 1, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.4],
+    ...                     groups=["a", "a", "a", "b", "b", "b"])
+    >>> q.index, q.auc_roc
+    (array(['a', 'b'], dtype='<U1'), array([1., 1.]))
     """
+    y_score = np.asarray(y_score)
+    if y_score.ndim == 2 or groups is not None or offsets is not None:
+        result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
+        _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True,
+                                           npr=True, unit=f"{result.index_name}s")
+        return result
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
     _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True, npr=True)
     return result
+
+
+def _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets):
+    """EvaluationBatch of the rows of a 2-D y_score, or of the groups of a 1-D one."""
+    # Imported here: fastpr.batch builds on Evaluation from this module.
+    from . import _batch
+    from .batch import batch_from_table
+
+    if groups is None and offsets is None:
+        is_positive, scores, weights = _validation.check_batch_inputs(y_true, y_score,
+                                                                      sample_weight, pos_label)
+        table = _batch.rows_table(is_positive, scores, weights)
+        return batch_from_table(table, np.arange(scores.shape[0]), "ranking")
+    _validation.check_grouping(groups, offsets, y_score)
+    is_positive, scores, weights = _validation.check_binary_inputs(y_true, y_score,
+                                                                   sample_weight, pos_label)
+    if groups is not None:
+        ids, table = _batch.groups_table(scores, is_positive, weights,
+                                         _validation.group_ids(groups, scores.size))
+        return batch_from_table(table, ids, "group")
+    starts = _validation.offsets(offsets, scores.size)
+    table = _batch.segments_table(scores, is_positive, weights, starts)
+    return batch_from_table(table, np.arange(starts.size - 1), "group")
+
+
+def _averaged(values, average):
+    """Per-ranking values, or their mean over the rankings where they are defined."""
+    if average is None:
+        return values
+    defined = values[~np.isnan(values)]
+    return float(defined.mean()) if defined.size else math.nan
 
 
 def _evaluate_silently(y_true, y_score, sample_weight, pos_label):
@@ -135,13 +209,19 @@ def _evaluate_silently(y_true, y_score, sample_weight, pos_label):
     return _evaluation_from_sweep(run_sweep(ranking))
 
 
-def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None):
+def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None,
+           groups=None, offsets=None, average=None):
     """Area under the precision-recall curve by one of the estimators of SPEC section 5.
 
     Parameters
     ----------
-    y_true, y_score, sample_weight, pos_label
-        As in :func:`evaluate`.
+    y_true, y_score, sample_weight, pos_label, groups, offsets
+        As in :func:`evaluate`: a 2-D ``y_score``, ``groups`` or ``offsets`` give one area per
+        ranking.
+    average : {None, "macro"}, default=None
+        For many rankings: None returns every area; "macro" their mean over the rankings that
+        have positives (with ``method="average_precision"`` over queries: MAP). Rankings left
+        out are counted in the ``UndefinedMetricWarning``.
     method : str, default="interpolated"
         ``"interpolated"``: exact integral of the correctly interpolated curve (Davis & Goadrich
         2006): between neighbouring points precision follows ``tp / (tp + fp(tp))`` with fp
@@ -159,8 +239,9 @@ def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_la
 
     Returns
     -------
-    float
-        In [0, 1]; NaN (with ``UndefinedMetricWarning``) when there are no positives.
+    float or ndarray
+        In [0, 1]; NaN (with ``UndefinedMetricWarning``) when there are no positives. An array
+        of one area per ranking for many rankings, unless ``average="macro"``.
 
     Notes
     -----
@@ -174,18 +255,39 @@ def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_la
     >>> y, s = [1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.6, 0.1]
     >>> round(fastpr.auc_pr(y, s), 4), round(fastpr.auc_pr(y, s, method="linear"), 4)
     (0.7407, 0.7389)
+
+    Mean average precision over two queries, the second of which has no positives:
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     fastpr.auc_pr([1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.5, 0.4], groups=[7, 7, 7, 8, 8],
+    ...                   method="average_precision", average="macro")
+    0.8333333333333333
+    >>> print(caught[0].message)
+    Metrics are undefined for 1 of 2 groups: 1 have no positives (AUC-PR undefined) (or those
+    examples weigh 0). Their values are NaN, and averages over groups leave them out.
     """
     check_method(method)
+    _validation.average(average, (None, "macro"))
+    y_score = np.asarray(y_score)
+    if y_score.ndim == 2 or groups is not None or offsets is not None:
+        result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
+        _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=False, pr=True,
+                                           unit=f"{result.index_name}s")
+        return _averaged(result.area(method), average)
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
     _validation.warn_if_undefined(result.n_pos, result.n_neg, pr=True)
     return result.area(method)
 
 
-def auc_roc(y_true, y_score, *, sample_weight=None, pos_label=None):
+def auc_roc(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, offsets=None,
+            average=None):
     """Area under the ROC curve: the trapezoid rule, equal to Mann-Whitney U / (P N).
 
-    Tied scores count 1/2. Parameters as in :func:`evaluate`; NaN with
-    ``UndefinedMetricWarning`` when either class is missing.
+    Tied scores count 1/2. Parameters as in :func:`evaluate` (many rankings give an array) and
+    ``average`` as in :func:`auc_pr`; NaN with ``UndefinedMetricWarning`` when either class is
+    missing.
 
     Examples
     --------
@@ -193,6 +295,13 @@ def auc_roc(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> fastpr.auc_roc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
     """
+    _validation.average(average, (None, "macro"))
+    y_score = np.asarray(y_score)
+    if y_score.ndim == 2 or groups is not None or offsets is not None:
+        result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
+        _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=False,
+                                           unit=f"{result.index_name}s")
+        return _averaged(result.auc_roc, average)
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
     _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True)
     return result.auc_roc

@@ -174,6 +174,7 @@ BAD_INPUTS = [
     ("label,score,w\n1,0.5,1\n0,0.2,-2\n", ["--score", "score", "--weight", "w"],
      "column 'w' must be >= 0, got -2.0 at row 2."),
     ("label,score\n1,0.5\n0\n", ["--score", "score"], "row 2 has fewer fields than the header."),
+    ("label,score\n", ["--score", "score"], "column 'label' is empty."),
 ]
 
 

@@ -54,6 +54,15 @@ def test_interpolated_curve_area_is_the_interpolated_auc_pr():
     assert area == pytest.approx(fastpr.auc_pr(y, s), abs=1e-5)
 
 
+def test_interpolated_curve_of_each_row():
+    y, a, b = datasets.reversal_rankings()
+    curves = fastpr.interpolated_pr_curve(y, np.stack([a, b]), max_recall_step=0.05)
+    for curve, s in zip(curves, (a, b)):
+        single = fastpr.interpolated_pr_curve(y, s, max_recall_step=0.05)
+        np.testing.assert_array_equal(curve.precision, single.precision)
+        np.testing.assert_array_equal(curve.recall, single.recall)
+
+
 def test_interpolated_curve_rejects_a_bad_step():
     with pytest.raises(ValueError, match=r"max_recall_step must be in \(0, 1\], got 0"):
         fastpr.interpolated_pr_curve([0, 1], [0.1, 0.2], max_recall_step=0)

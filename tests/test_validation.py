@@ -34,7 +34,11 @@ S = [0.1, 0.9, 0.4, 0.3]
         (Y, ["a", "b", "c", "d"], {}, TypeError, r"y_score must be real numbers, got .*dtype <U1"),
         (Y, [1 + 1j, 2, 3, 4], {}, TypeError, r"y_score must be real numbers, got .*complex128"),
         (Y, [0.1, None, 0.3, 0.4], {}, TypeError, r"y_score must be real numbers, got .*object"),
-        (Y, np.ones((4, 2)), {}, ValueError, r"y_score must be 1-D, got an array of shape \(4, 2\)"),
+        (Y, np.ones((4, 2)), {}, ValueError,
+         (r"y_true has shape \(4,\), but y_score has shape \(4, 2\).* for one column of scores "
+          r"per class use fastpr.multiclass")),
+        (Y, np.ones((2, 2, 1)), {}, ValueError,
+         r"y_score must be 1-D, got an array of shape \(2, 2, 1\)"),
         (np.ones((4, 1)), S, {}, ValueError, r"y_true must be 1-D, got an array of shape \(4, 1\)"),
         (Y, 0.5, {}, ValueError, r"y_score must be 1-D, got an array of shape \(\)"),
         ([0.0, 1.0, np.nan, 0.0], S, {}, ValueError, r"y_true contains NaN at index 2"),

@@ -29,6 +29,31 @@ def make_ranking(n, dtype="float64", prevalence=0.01, scores="continuous", seed=
     return y_true, y_score.astype(dtype, copy=False)
 
 
+def make_batch(n_rankings, n, prevalence=0.1, seed=0):
+    """(y_true bool (n,), y_score float64 (n_rankings, n)): rankings of the same labels, each
+    row scored like ``make_ranking`` with its own noise (one model per row)."""
+    rng = np.random.default_rng(seed)
+    y_true = rng.random(n) < prevalence
+    y_true[:2] = (True, False)
+    logit = rng.standard_normal((n_rankings, n))
+    logit[:, y_true] += 1.5
+    return y_true, 1.0 / (1.0 + np.exp(-logit))
+
+
+def make_groups(n_groups, mean_size=100, prevalence=0.1, seed=0):
+    """(y_true, y_score, groups, offsets, shuffle) for ``n_groups`` queries of 50%..150% of
+    ``mean_size`` rows. Rows are stored group by group: ``offsets`` marks the boundaries and
+    ``groups`` holds each row's integer id; index the arrays with ``shuffle`` for the same
+    queries in random row order."""
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(mean_size // 2, mean_size + mean_size // 2 + 1, n_groups)
+    offsets = np.r_[0, np.cumsum(sizes)]
+    y_true, y_score = make_ranking(offsets[-1], "float64", prevalence, seed=seed)
+    groups = np.repeat(np.arange(n_groups), sizes)
+    shuffle = rng.permutation(groups.size)
+    return y_true, y_score, groups, offsets, shuffle
+
+
 def fix_mmap_threshold(nbytes=65536):
     """Make glibc mmap every allocation of ``nbytes`` or more (fresh pages, unmapped when freed),
     so that the RSS high-water mark counts what a call allocates rather than reused heap.

@@ -1,0 +1,129 @@
+"""Many rankings per call: rows of a 2-D batch or ragged segments of one array.
+
+Every ranking goes through the same serial kernels as a single one (split by class, sort each
+class, ``sweep``, ``summarise``) and lands in one row of a table, so results equal single calls
+bit for bit and do not depend on how rankings are spread over threads. The table's columns:
+positive weight, negative weight, number of points (origin included), then the areas of
+``summarise`` in its order.
+
+Preconditions (checked by the API): scores without NaN, weights finite and >= 0 (or an empty
+array for unit weights), ``starts`` non-decreasing from 0 to the length of the scores.
+"""
+import numpy as np
+from numba import prange
+
+from .._jit import jit
+from . import sweep as _sweep
+from .split import split_by_class, split_into
+from .summary import N_SUMMARY, summarise
+
+POS_WEIGHT, NEG_WEIGHT, N_POINTS, FIRST_AREA = 0, 1, 2, 3
+N_COLUMNS = FIRST_AREA + N_SUMMARY
+
+
+@jit
+def _record(pos, pos_w, neg, neg_w, row):
+    """Sweep one ranking whose classes are sorted and write its table row."""
+    stats, _ = _sweep.sweep(pos, pos_w, neg, neg_w, np.empty((3, 0)))
+    row[POS_WEIGHT] = stats[_sweep.N_POS]
+    row[NEG_WEIGHT] = stats[_sweep.N_NEG]
+    row[N_POINTS] = stats[_sweep.N_POINTS]
+    row[FIRST_AREA:] = summarise(stats)
+
+
+@jit
+def split_rows(scores, is_positive, pos, neg):
+    """Split every row of ``scores`` by the shared labels into ``pos`` / ``neg`` rows.
+
+    ``pos`` and ``neg`` need one column more than their class count (see ``split_into``).
+    """
+    for r in range(scores.shape[0]):
+        split_into(scores[r], is_positive, pos[r], neg[r])
+
+
+@jit
+def sorted_rows_into(pos, n_pos, neg, n_neg, table):
+    """Table rows of rankings whose classes are sorted in ``pos[:, :n_pos]`` / ``neg[:, :n_neg]``."""
+    no_weights = np.empty(0)
+    for r in range(pos.shape[0]):
+        _record(pos[r, :n_pos], no_weights, neg[r, :n_neg], no_weights, table[r])
+
+
+@jit
+def record_sorted(pos, pos_w, neg, neg_w, row):
+    """Table row of one ranking whose classes are already sorted (for the threaded path)."""
+    _record(pos, pos_w, neg, neg_w, row)
+
+
+@jit
+def _record_segment(scores, is_positive, weights, row):
+    """Split, sort, sweep and record one segment (weights empty for unit weights)."""
+    pos, neg = split_by_class(scores, is_positive)
+    if weights.size > 0:
+        pos_w, neg_w = split_by_class(weights, is_positive)
+        order = np.argsort(pos, kind="mergesort")
+        pos, pos_w = pos[order], pos_w[order]
+        order = np.argsort(neg, kind="mergesort")
+        neg, neg_w = neg[order], neg_w[order]
+    else:
+        pos_w = neg_w = weights
+        pos = np.sort(pos)
+        neg = np.sort(neg)
+    _record(pos, pos_w, neg, neg_w, row)
+
+
+@jit
+def _gathered(values, rows):
+    """values[rows] for a non-empty ``values``; an empty ``values`` stays empty (no weights)."""
+    if values.size == 0:
+        return values[:0].copy()
+    out = np.empty(rows.size, dtype=values.dtype)
+    for k in range(rows.size):
+        out[k] = values[rows[k]]
+    return out
+
+
+@jit(parallel=True)
+def segments_into(scores, is_positive, weights, order, starts, large, table):
+    """Table rows of the segments ``starts[g]:starts[g + 1]`` shorter than ``large``.
+
+    Segment g holds rows ``order[starts[g]:starts[g + 1]]`` of the inputs, or rows
+    ``starts[g]:starts[g + 1]`` when ``order`` is empty; gathering here, per segment, spreads the
+    random reads over the threads. Longer segments are left for the caller, whose NumPy sort
+    beats numba's on them. Segments run in parallel over numba's threads; each one is sorted here
+    with numba's sort (a stable argsort when weights ride along, as NumPy's stable sort in the
+    single-ranking path).
+    """
+    indirect = order.size > 0
+    for g in prange(starts.size - 1):
+        a = starts[g]
+        b = starts[g + 1]
+        if b - a >= large:
+            continue
+        if indirect:
+            rows = order[a:b]
+            _record_segment(_gathered(scores, rows), _gathered(is_positive, rows),
+                            _gathered(weights, rows), table[g])
+        else:
+            _record_segment(scores[a:b], is_positive[a:b], weights[a:b], table[g])
+
+
+@jit
+def stable_order(codes, n_codes):
+    """(order, starts): a stable counting sort of integer codes in [0, n_codes).
+
+    ``order`` lists row indices grouped by code, each group in input order; group c occupies
+    ``order[starts[c]:starts[c + 1]]``.
+    """
+    starts = np.zeros(n_codes + 1, dtype=np.int64)
+    for k in range(codes.size):
+        starts[codes[k] + 1] += 1
+    for c in range(n_codes):
+        starts[c + 1] += starts[c]
+    cursor = starts[:-1].copy()
+    order = np.empty(codes.size, dtype=np.int64)
+    for k in range(codes.size):
+        c = codes[k]
+        order[cursor[c]] = k
+        cursor[c] += 1
+    return order, starts
