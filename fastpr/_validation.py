@@ -443,6 +443,19 @@ def fold_values(values):
     return array
 
 
+def recall_step(value):
+    """A sampling step along recall: in (0, 1]."""
+    if not (np.isscalar(value) and 0 < value <= 1):
+        raise ValueError(f"max_recall_step must be in (0, 1], got {value!r}.")
+    return value
+
+
+def pr_method(method, methods):
+    if method not in methods:
+        raise ValueError(f"method must be one of {', '.join(methods)}; got {method!r}.")
+    return method
+
+
 def same_shape(**arrays):
     (name_a, a), (name_b, b) = arrays.items()
     if a.shape != b.shape:

@@ -239,7 +239,7 @@ def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
     >>> c.recall, c.precision.round(3), c.is_vertex
     (array([0.  , 0.25, 0.5 , 0.75, 1.  , 1.  ]), array([1.   , 1.   , 1.   , 0.75 , 0.667, 0.5  ]), array([ True, False,  True, False,  True,  True]))
     """
-    _check_recall_step(max_recall_step)
+    _validation.recall_step(max_recall_step)
     y_score = np.asarray(y_score)
     if y_score.ndim == 2:
         return _each_row(achievable_pr_curve, y_true, y_score, sample_weight, pos_label,
@@ -252,11 +252,6 @@ def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
     precision = _precision_along(tp, fp, _first_step_precision(hull.tp, hull.fp))
     return AchievablePRCurve(tp / n_pos, precision, tp, fp, is_vertex, thresholds,
                              float(sweep["HULL_INTERPOLATED"] / n_pos))
-
-
-def _check_recall_step(max_recall_step):
-    if not (np.isscalar(max_recall_step) and 0 < max_recall_step <= 1):
-        raise ValueError(f"max_recall_step must be in (0, 1], got {max_recall_step!r}.")
 
 
 def _sampled_segments(tp, fp, n_pos, max_recall_step):
@@ -297,7 +292,7 @@ def interpolated_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None
     >>> c.recall, c.precision.round(3)
     (array([0.  , 0.  , 0.25, 0.5 , 0.5 , 0.75, 1.  ]), array([0.   , 0.   , 0.333, 0.5  , 0.333, 0.429, 0.5  ]))
     """
-    _check_recall_step(max_recall_step)
+    _validation.recall_step(max_recall_step)
     y_score = np.asarray(y_score)
     if y_score.ndim == 2:
         return _each_row(interpolated_pr_curve, y_true, y_score, sample_weight, pos_label,

@@ -35,9 +35,7 @@ PR_METHODS = tuple(_METHOD_FIELDS)
 
 
 def check_method(method):
-    if method not in _METHOD_FIELDS:
-        raise ValueError(f"method must be one of {', '.join(PR_METHODS)}; got {method!r}.")
-    return method
+    return _validation.pr_method(method, PR_METHODS)
 
 
 def method_field(method):
