@@ -7,32 +7,8 @@ import numpy as np
 
 from ._kernels import batch as _kernels
 from ._kernels.area import worst_ranking_interpolated_area
-from ._kernels.summary import (
-    AUC_ROC,
-    AUC_ROC_HULL,
-    AVERAGE_PRECISION,
-    DAVIS_GOADRICH,
-    HULL,
-    INTERPOLATED,
-    LINEAR,
-    LOWER_TRAPEZOID,
-    UPPER_TRAPEZOID,
-)
 from ._results import Result
-from .metrics import Evaluation, check_method, method_field
-
-# Evaluation fields read straight from the areas of the batch table.
-_AREA_COLUMNS = {
-    "auc_roc": AUC_ROC,
-    "auc_roc_hull": AUC_ROC_HULL,
-    "auc_pr": INTERPOLATED,
-    "auc_pr_dg": DAVIS_GOADRICH,
-    "average_precision": AVERAGE_PRECISION,
-    "auc_pr_lower": LOWER_TRAPEZOID,
-    "auc_pr_upper": UPPER_TRAPEZOID,
-    "auc_pr_linear": LINEAR,
-    "auc_pr_hull": HULL,
-}
+from .metrics import AREA_COLUMNS, Evaluation, check_method, method_field
 
 
 @dataclass(frozen=True, repr=False)
@@ -121,7 +97,7 @@ def batch_from_table(table, index, index_name):
     n_pos = table[:, _kernels.POS_WEIGHT].copy()
     n_neg = table[:, _kernels.NEG_WEIGHT].copy()
     areas = {name: table[:, _kernels.FIRST_AREA + column].copy()
-             for name, column in _AREA_COLUMNS.items()}
+             for name, column in AREA_COLUMNS.items()}
     # The scalar function itself, row by row, so that every row equals a single call.
     auc_pr_min = np.array([worst_ranking_interpolated_area(p, n)
                            for p, n in zip(n_pos.tolist(), n_neg.tolist())], dtype=np.float64)

@@ -14,19 +14,17 @@ import numpy as np
 from . import _student_t, _validation
 from ._kernels import resample
 from ._kernels.delong import placements
-from ._kernels import summary as _summary
 from ._kernels.summary import AUC_ROC, summarise
 from ._optional import import_optional
 from ._ranking import SortedRanking, run_sweep, sort_ranking
 from ._results import Result
 from .fmeasure import f_beta_from_counts
-from .metrics import PR_METHODS, check_method
+from .metrics import AREA_COLUMNS, check_method, method_field
 from .unachievable import auc_pr_min
 
 METRICS = ("auc_pr", "auc_roc", "auc_npr", "max_f1")
 BOOTSTRAP_INTERVALS = ("percentile", "basic", "bca")
 RESAMPLING = ("multinomial", "poisson")
-_AREA_COLUMNS = {method: getattr(_summary, method.upper()) for method in PR_METHODS}
 _BATCH = 64  # replicates per kernel call: the progress bar's step
 _JACKKNIFE_GROUPS = 100
 _NORMAL = NormalDist()
@@ -195,7 +193,7 @@ def _metric_values(rows, metric, method):
         return rows[..., AUC_ROC]
     if metric == "max_f1":
         return rows[..., resample.MAX_F1]
-    area = rows[..., _AREA_COLUMNS[method]]
+    area = rows[..., AREA_COLUMNS[method_field(method)]]
     if metric == "auc_pr":
         return area
     totals = rows[..., resample.TOTAL_POS:resample.TOTAL_NEG + 1].reshape(-1, 2)

@@ -32,6 +32,18 @@ _METHOD_FIELDS = {
     "hull": "auc_pr_hull",
 }
 PR_METHODS = tuple(_METHOD_FIELDS)
+# Each Evaluation field that is an area and its column in the kernels' summary vector.
+AREA_COLUMNS = {
+    "auc_roc": AUC_ROC,
+    "auc_roc_hull": AUC_ROC_HULL,
+    "auc_pr": INTERPOLATED,
+    "auc_pr_dg": DAVIS_GOADRICH,
+    "average_precision": AVERAGE_PRECISION,
+    "auc_pr_lower": LOWER_TRAPEZOID,
+    "auc_pr_upper": UPPER_TRAPEZOID,
+    "auc_pr_linear": LINEAR,
+    "auc_pr_hull": HULL,
+}
 
 
 def check_method(method):
@@ -83,15 +95,7 @@ def _evaluation_from_sweep(sweep):
         n_neg=n_neg,
         prevalence=n_pos / (n_pos + n_neg),
         n_thresholds=int(sweep["N_POINTS"]) - 1,
-        auc_roc=areas[AUC_ROC],
-        auc_roc_hull=areas[AUC_ROC_HULL],
-        auc_pr=auc_pr,
-        auc_pr_dg=areas[DAVIS_GOADRICH],
-        average_precision=areas[AVERAGE_PRECISION],
-        auc_pr_lower=areas[LOWER_TRAPEZOID],
-        auc_pr_upper=areas[UPPER_TRAPEZOID],
-        auc_pr_linear=areas[LINEAR],
-        auc_pr_hull=areas[HULL],
+        **{field: areas[column] for field, column in AREA_COLUMNS.items()},
         auc_pr_min=auc_pr_min,
         auc_npr=(auc_pr - auc_pr_min) / (1.0 - auc_pr_min) if n_neg > 0 else math.nan,
     )
