@@ -12,6 +12,7 @@ from statistics import NormalDist
 import numpy as np
 
 from . import _student_t, _validation
+from ._jit import thread_count
 from ._kernels import resample
 from ._kernels.delong import placements
 from ._kernels.summary import AUC_ROC, summarise
@@ -128,7 +129,7 @@ class _Resampler:
             out[first:first + count] = resample.replicate_summaries(
                 self.pos, self.pos_weight, self.neg, self.neg_weight, self.pos_order,
                 self.neg_order, np.uint64(seed), first, count, stratified, poisson, with_f1,
-                resample.thread_count())
+                thread_count())
             if bar is not None:
                 bar.update(count)
         if bar is not None:

@@ -11,7 +11,6 @@ of model m; empty orders mean a single model whose counts apply to sorted positi
 which is valid because resampling treats the examples of a class alike.
 """
 import numpy as np
-import numba
 from numba import prange
 
 from .._jit import jit
@@ -114,11 +113,6 @@ def _max_f1(points, n_points, n_pos):
     for k in range(n_points):
         best = max(best, 2.0 * points[1, k] / (points[1, k] + points[2, k] + n_pos))
     return best
-
-
-def thread_count():
-    """Threads that numba's parallel loops use (``numba.set_num_threads`` changes it)."""
-    return numba.get_num_threads()
 
 
 @jit(parallel=True)
