@@ -17,7 +17,7 @@ class UndefinedMetricWarning(UserWarning):
     """A metric is undefined for the given input (e.g. no positives) and is reported as NaN."""
 
 
-def warn_if_undefined(n_pos, n_neg, *, roc=False, pr=False, npr=False):
+def warn_if_undefined(n_pos, n_neg, *, roc=False, pr=False, npr=False, stacklevel=3):
     """Warn once, for the caller of a public function, about the metrics it returns as NaN.
 
     ``roc``, ``pr`` and ``npr`` say whether the caller returns AUC-ROC, PR areas and normalised
@@ -35,7 +35,7 @@ def warn_if_undefined(n_pos, n_neg, *, roc=False, pr=False, npr=False):
     what = " and ".join(name for name, returned in asked if returned)
     if what:
         warnings.warn(f"{what} is undefined because {why}; returning NaN.",
-                      UndefinedMetricWarning, stacklevel=3)
+                      UndefinedMetricWarning, stacklevel=stacklevel)
 
 
 def as_1d(name, values):

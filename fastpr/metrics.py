@@ -271,16 +271,8 @@ def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_la
     examples weigh 0). Their values are NaN, and averages over groups leave them out.
     """
     check_method(method)
-    _validation.average(average, (None, "macro"))
-    y_score = np.asarray(y_score)
-    if y_score.ndim == 2 or groups is not None or offsets is not None:
-        result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
-        _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=False, pr=True,
-                                           unit=f"{result.index_name}s")
-        return _averaged(result.area(method), average)
-    result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, pr=True)
-    return result.area(method)
+    return _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, average,
+                       lambda result: result.area(method), roc=False)
 
 
 def auc_roc(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, offsets=None,
@@ -297,13 +289,22 @@ def auc_roc(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None,
     >>> fastpr.auc_roc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
     """
+    return _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, average,
+                       lambda result: result.auc_roc, roc=True)
+
+
+def _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, average, pick, *,
+                roc):
+    """One metric (``pick`` reads it from an Evaluation or a batch) of one ranking or of many,
+    warning once about the rankings where it is undefined."""
     _validation.average(average, (None, "macro"))
     y_score = np.asarray(y_score)
     if y_score.ndim == 2 or groups is not None or offsets is not None:
         result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
-        _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=False,
-                                           unit=f"{result.index_name}s")
-        return _averaged(result.auc_roc, average)
+        # stacklevel 4: the warning points at the caller of auc_pr / auc_roc.
+        _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=roc, pr=not roc,
+                                           unit=f"{result.index_name}s", stacklevel=4)
+        return _averaged(pick(result), average)
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True)
-    return result.auc_roc
+    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=roc, pr=not roc, stacklevel=4)
+    return pick(result)
