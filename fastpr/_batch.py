@@ -9,62 +9,85 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
+from . import _validation
 from ._jit import thread_count
 from ._kernels import batch as _kernels
 from ._ranking import sort_validated
 
-# From this length on, NumPy's SIMD sort plus a Python call beats numba's sort inside prange.
-_LARGE_SEGMENT = 2048
-# Rows per block of the shared-labels path: enough to amortise the calls, few enough to balance.
-_ROWS_PER_TASK = 32
+# From this length on, NumPy's SIMD sort plus the Python calls around it beat numba's sort inside
+# prange (numba's quicksort costs 12 us at 1,024 scores and 70 us at 2,048; NumPy's 3 and 6 us).
+_LARGE_SEGMENT = 1024
+# Scores per block of rows in the unweighted 2-D path: enough to amortise the Python calls, few
+# enough to keep a block's class buffers in cache and to balance the threads.
+_BLOCK_SCORES = 1 << 16
 _NO_WEIGHTS = np.empty(0)
 _NO_ROWS = np.empty(0, dtype=np.int64)
 
 
 def _run(tasks):
-    """Call every task, on a thread pool when there is more than one thread and task."""
+    """Call every task, on a thread pool when there is more than one thread and task; returns
+    their results."""
     n_threads = min(thread_count(), len(tasks))
     if n_threads <= 1:
-        for task in tasks:
-            task()
-        return
+        return [task() for task in tasks]
     with ThreadPoolExecutor(max_workers=n_threads) as pool:
-        for done in [pool.submit(task) for task in tasks]:
-            done.result()
+        return [done.result() for done in [pool.submit(task) for task in tasks]]
 
 
-def _shared_label_worker(is_positive, scores, table, firsts):
-    """Take blocks of rows (starting at ``firsts``, shared with the other workers) of a batch
-    whose rows share unweighted labels: split, 2-D NumPy sort, sweep.
+def _rows_worker(is_positive, scores, n_pos, table, firsts, block_rows):
+    """Take blocks of rows (starting at ``firsts``, shared with the other workers) of an
+    unweighted batch: split, 2-D NumPy sort, sweep. ``is_positive`` has a row per ranking, or
+    one row that all share, and ``n_pos`` counts each ranking's positives. Returns False if a
+    ranking holds NaN, which the sort brings to the end of its row.
 
-    The class buffers are allocated once per worker: fresh pages for every block would cost
-    page faults, which threads serialise on the kernel's memory-map lock.
+    The class buffers are allocated once per worker, as wide as the largest class: fresh pages
+    for every block would cost page faults, which threads serialise on the kernel's memory-map
+    lock.
     """
-    n_pos = int(np.count_nonzero(is_positive))
-    n_neg = is_positive.size - n_pos
-    pos = np.empty((_ROWS_PER_TASK, n_pos + 1), dtype=scores.dtype)
-    neg = np.empty((_ROWS_PER_TASK, n_neg + 1), dtype=scores.dtype)
+    n_neg = scores.shape[1] - n_pos
+    pos_width, neg_width = int(n_pos.max()), int(n_neg.max())
+    pos = np.empty((block_rows, pos_width + 1), dtype=scores.dtype)
+    neg = np.empty((block_rows, neg_width + 1), dtype=scores.dtype)
     for first in firsts:  # next() on a shared iterator is atomic under the GIL
-        rows = scores[first:first + _ROWS_PER_TASK]
+        block = slice(first, first + block_rows)
+        rows = scores[block]
         m = rows.shape[0]
-        _kernels.split_rows(rows, is_positive, pos[:m], neg[:m])
-        pos[:m, :n_pos].sort(axis=1)
-        neg[:m, :n_neg].sort(axis=1)
-        _kernels.sorted_rows_into(pos[:m], n_pos, neg[:m], n_neg, table[first:first + m])
+        labels = is_positive if is_positive.shape[0] == 1 else is_positive[block]
+        _kernels.split_rows(rows, labels, pos[:m], neg[:m])
+        pos[:m, :pos_width].sort(axis=1)
+        neg[:m, :neg_width].sort(axis=1)
+        if not _kernels.sorted_rows_into(pos[:m], n_pos[block], neg[:m], n_neg[block],
+                                         table[block]):
+            for _ in firsts:  # take the blocks left, so that the other workers stop too
+                pass
+            return False
+    return True
 
 
 def rows_table(is_positive, scores, weights):
-    """Table of the rows of ``scores`` (m, n); labels (n,) or (m, n); weights None, (n,), (m, n)."""
+    """Table of the rows of ``scores`` (m, n); labels (n,) or (m, n); weights None, (n,), (m, n).
+
+    The scores may hold NaN (the one check left out of validation, because the rows are read
+    here anyway): they raise ValueError naming the first.
+    """
     m, n = scores.shape
-    if is_positive.ndim == 1 and weights is None:
+    if weights is None:
+        if is_positive.ndim == 1:
+            n_pos = np.full(m, np.count_nonzero(is_positive))
+            is_positive = is_positive[np.newaxis]
+        else:
+            n_pos = np.count_nonzero(is_positive, axis=1)
         table = np.empty((m, _kernels.N_COLUMNS))
-        firsts = iter(range(0, m, _ROWS_PER_TASK))
-        n_workers = min(thread_count(), -(-m // _ROWS_PER_TASK))
-        _run([lambda: _shared_label_worker(is_positive, scores, table, firsts)] * n_workers)
+        block_rows = max(1, _BLOCK_SCORES // n)
+        firsts = iter(range(0, m, block_rows))
+        n_workers = min(thread_count(), -(-m // block_rows))
+        if not all(_run([lambda: _rows_worker(is_positive, scores, n_pos, table, firsts,
+                                              block_rows)] * n_workers)):
+            _validation.reject_nan("y_score", scores)
         return table
+    _validation.reject_nan("y_score", scores)
     labels = np.broadcast_to(is_positive, (m, n)).ravel()
-    if weights is not None:
-        weights = np.broadcast_to(weights, (m, n)).ravel()
+    weights = np.broadcast_to(weights, (m, n)).ravel()
     return segments_table(scores.ravel(), labels, weights, np.arange(m + 1, dtype=np.int64) * n)
 
 
@@ -78,17 +101,22 @@ def segments_table(scores, is_positive, weights, starts, order=_NO_ROWS):
     _kernels.segments_into(scores, is_positive, _NO_WEIGHTS if weights is None else weights,
                            order, starts, _LARGE_SEGMENT, table)
 
-    def one_large(g):
-        rows = slice(starts[g], starts[g + 1])
-        if order.size:
-            rows = order[rows]
-        ranking = sort_validated(is_positive[rows], scores[rows],
-                                 None if weights is None else weights[rows])
-        _kernels.record_sorted(ranking.pos, ranking.pos_weight, ranking.neg, ranking.neg_weight,
-                               table[g])
+    def large_segment_worker(segments):
+        for g in segments:  # next() on a shared iterator is atomic under the GIL
+            rows = slice(starts[g], starts[g + 1])
+            if order.size:
+                rows = order[rows]
+            ranking = sort_validated(is_positive[rows], scores[rows],
+                                     None if weights is None else weights[rows])
+            _kernels.record_sorted(ranking.pos, ranking.pos_weight, ranking.neg,
+                                   ranking.neg_weight, table[g])
 
-    large = np.flatnonzero(np.diff(starts) >= _LARGE_SEGMENT).tolist()
-    _run([lambda g=g: one_large(g) for g in large])
+    large = np.flatnonzero(np.diff(starts) >= _LARGE_SEGMENT)
+    if large.size:
+        # One task per thread, each taking segments from a shared iterator: a future per segment
+        # would cost more than a long segment's sort, all of it holding the GIL.
+        segments = iter(large.tolist())
+        _run([lambda: large_segment_worker(segments)] * min(thread_count(), large.size))
     return table
 
 

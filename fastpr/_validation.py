@@ -78,8 +78,12 @@ def scores(y_score, name="y_score"):
     return _real_scores(name, as_1d(name, y_score))
 
 
-def _real_scores(name, array):
-    """``scores`` for an array of any shape; positions in messages follow the shape."""
+def _real_scores(name, array, *, find_nan=True):
+    """``scores`` for an array of any shape; positions in messages follow the shape.
+
+    ``find_nan=False`` leaves NaN to a caller that finds them on its own pass over the scores and
+    then calls :func:`reject_nan`.
+    """
     kind = array.dtype.kind
     if kind not in "biuf":
         raise TypeError(f"{name} must be real numbers, got an array of dtype {array.dtype}.")
@@ -100,14 +104,20 @@ def _real_scores(name, array):
                 f"{_where(array.shape, position)}, which float64 cannot represent exactly; "
                 "rescale the scores."
             )
+    if find_nan:
+        reject_nan(name, converted)
+    return converted
+
+
+def reject_nan(name, array):
+    """Raise ValueError naming the first NaN in ``array`` (any shape), if there is one."""
     # min() propagates NaN and runs at memory speed without a temporary mask.
-    if converted.size and np.isnan(converted.min()):
-        nan = np.isnan(converted)
+    if array.size and np.isnan(array.min()):
+        nan = np.isnan(array)
         raise ValueError(
             f"{name} contains NaN at {_where(array.shape, _first_position(nan))} "
             f"({int(np.count_nonzero(nan))} NaN in all)."
         )
-    return converted
 
 
 def _finite_nonnegative(name, array):
@@ -528,12 +538,13 @@ def _fits_rows(name, array, score_shape):
         )
 
 
-def check_batch_inputs(y_true, y_score, sample_weight, pos_label):
+def check_batch_inputs(y_true, y_score, sample_weight, pos_label, *, find_nan=True):
     """Validate a 2-D batch; returns (is_positive (n,) or (m, n), scores (m, n), weights).
 
-    Weights are None, (n,) or (m, n); every row must keep some nonzero weight.
+    Weights are None, (n,) or (m, n); every row must keep some nonzero weight. ``find_nan`` as
+    in ``_real_scores``.
     """
-    score_array = _real_scores("y_score", _as_2d("y_score", y_score))
+    score_array = _real_scores("y_score", _as_2d("y_score", y_score), find_nan=find_nan)
     labels = np.asarray(y_true)
     _fits_rows("y_true", labels, score_array.shape)
     is_positive = positive_mask(labels.reshape(-1), pos_label).reshape(labels.shape)

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._kernels import batch as _kernels
-from ._kernels.area import worst_ranking_interpolated_area
 from ._results import Result
 from .metrics import AREA_COLUMNS, Evaluation, check_method, method_field
 
@@ -98,9 +97,7 @@ def batch_from_table(table, index, index_name):
     n_neg = table[:, _kernels.NEG_WEIGHT].copy()
     areas = {name: table[:, _kernels.FIRST_AREA + column].copy()
              for name, column in AREA_COLUMNS.items()}
-    # The scalar function itself, row by row, so that every row equals a single call.
-    auc_pr_min = np.array([worst_ranking_interpolated_area(p, n)
-                           for p, n in zip(n_pos.tolist(), n_neg.tolist())], dtype=np.float64)
+    auc_pr_min = table[:, _kernels.AUC_PR_MIN].copy()
     with np.errstate(divide="ignore", invalid="ignore"):
         prevalence = n_pos / (n_pos + n_neg)
         auc_npr = np.where(n_neg > 0, (areas["auc_pr"] - auc_pr_min) / (1.0 - auc_pr_min),

@@ -143,9 +143,10 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
 
     Many rankings run on ``numba.get_num_threads()`` threads (all cores unless
     ``NUMBA_NUM_THREADS`` or ``numba.set_num_threads`` say otherwise); every ranking is computed
-    whole by one thread, so results do not depend on the thread count. Rows of 2,048 scores or
-    more are sorted with NumPy on a thread pool, shorter ones (typical groups) with numba inside
-    one parallel loop, so no Python runs per group.
+    whole by one thread, so results do not depend on the thread count. Unweighted rows of a 2-D
+    batch are sorted with NumPy in blocks on a thread pool; groups and weighted rows of 1,024
+    scores or more one by one with NumPy, shorter ones (typical groups) with numba inside one
+    parallel loop, so no Python runs per group.
 
     Examples
     --------
@@ -182,8 +183,8 @@ def _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets):
     from .batch import batch_from_table
 
     if groups is None and offsets is None:
-        is_positive, scores, weights = _validation.check_batch_inputs(y_true, y_score,
-                                                                      sample_weight, pos_label)
+        is_positive, scores, weights = _validation.check_batch_inputs(
+            y_true, y_score, sample_weight, pos_label, find_nan=False)
         table = _batch.rows_table(is_positive, scores, weights)
         return batch_from_table(table, np.arange(scores.shape[0]), "ranking")
     _validation.check_grouping(groups, offsets, y_score)

@@ -125,6 +125,10 @@ def test_long_rows_and_groups_equal_loop():
     labels, scores, weights = _long_rows(0, 3, 5000)
     batch = quiet(fastpr.evaluate, labels, scores, sample_weight=weights)
     assert_matches_loop(batch, list(zip(labels, scores, weights)))
+    # Unweighted rows with their own labels: classes of unequal sizes, filled with +inf to one
+    # width for the sort, while +inf is also a real score.
+    batch = quiet(fastpr.evaluate, labels, scores)
+    assert_matches_loop(batch, [(y, s, None) for y, s in zip(labels, scores)])
     # One long group among short ones, shuffled together.
     groups = np.r_[np.zeros(4000, dtype=np.int64), np.arange(1000) % 37 + 1]
     order = np.random.default_rng(1).permutation(groups.size)
@@ -270,6 +274,36 @@ def test_batch_error_messages(kwargs, error, message):
     with pytest.raises(error, match=message):
         fastpr.evaluate(**kwargs)
 
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("n_threads", [1, 2])
+@pytest.mark.parametrize("where", [(0, 0), (57, 3), (99, 8), (99, 9)])
+@pytest.mark.parametrize("shared", [True, False])
+def test_nan_found_while_sorting_a_large_batch_names_the_first(shared, where, n_threads, dtype,
+                                                               monkeypatch):
+    # Unweighted batches skip the up-front NaN scan: the sort brings NaN to the end of its row.
+    # Rows span several blocks and workers; columns 3 and 8 are negatives, 0 and 9 positives
+    # (per-row labels add or drop positives elsewhere, so the classes need +inf filling).
+    monkeypatch.setattr("fastpr._batch._BLOCK_SCORES", 40)
+    labels = np.array([1, 0, 1, 0, 1, 1, 0, 0, 0, 1])
+    if not shared:
+        labels = np.tile(labels, (100, 1))
+        labels[::2, 5] = 0
+        labels[::3, 6] = 1
+    scores = np.random.default_rng(0).random((100, 10)).astype(dtype)
+    scores[where] = np.nan
+    scores[99, 9] = np.nan
+    n_nan = 1 + (where != (99, 9))
+    before = numba.get_num_threads()
+    numba.set_num_threads(min(n_threads, numba.config.NUMBA_NUM_THREADS))
+    try:
+        for metric in (fastpr.evaluate, fastpr.auc_pr, fastpr.auc_roc):
+            with pytest.raises(ValueError, match=(rf"y_score contains NaN at row {where[0]}, "
+                                                  rf"column {where[1]} \({n_nan} NaN in all\)")):
+                metric(labels, scores)
+    finally:
+        numba.set_num_threads(before)
 
 def test_group_ids_of_an_odd_kind_are_refused():
     with pytest.raises(TypeError, match=r"groups must hold numbers or strings, got an array of "

@@ -123,3 +123,14 @@ def test_auc_npr_without_negatives_is_nan_with_a_warning():
 def test_bad_arguments_are_named(call, error, match):
     with warnings.catch_warnings(), pytest.raises(error, match=match):
         call()
+
+
+@pytest.mark.parametrize("ratio", [1e-12, 1e-6, 0.01, 0.0625 * (1 - 1e-12), 0.0625,
+                                   0.0625 * (1 + 1e-12), 0.3, 1.0, 1.5, 40.0])
+def test_interpolated_closed_form_is_accurate_to_the_last_bits_on_each_side_of_its_branches(ratio):
+    # log1p_excess switches from a fixed polynomial to a series loop at x = 1/16, and to log1p
+    # at x = 1.
+    n_neg = 1e6
+    n_pos = ratio * n_neg
+    assert math.isclose(fastpr.auc_pr_min(n_pos, n_neg), float(ref.auc_pr_min(n_pos, n_neg)),
+                        rel_tol=4e-16)

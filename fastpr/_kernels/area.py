@@ -21,12 +21,18 @@ def log1p_excess(x):
     """x - log1p(x) for x >= 0 without cancellation.
 
     With y = x / (2 + x), log1p(x) = 2 atanh(y), so x - log1p(x) = x y - 2 (y^3/3 + y^5/5 + ...);
-    the series converges fast for x <= 1 (y <= 1/3) and has no cancellation there.
+    the series converges fast for x <= 1 (y <= 1/3) and has no cancellation there. For
+    x <= 1/16 (y <= 1/33), the case of almost every segment in a long sweep, five terms leave out
+    less than y^11 / 13 < 1e-17 of the result, so a fixed polynomial replaces the loop and its
+    unpredictable exit.
     """
     if x > 1.0:
         return x - math.log1p(x)
     y = x / (2.0 + x)
     y2 = y * y
+    if x <= 0.0625:
+        series = 1.0 / 3.0 + y2 * (1.0 / 5.0 + y2 * (1.0 / 7.0 + y2 * (1.0 / 9.0 + y2 / 11.0)))
+        return x * y - 2.0 * (y * y2) * series
     term = y * y2
     tail = 0.0
     k = 3.0

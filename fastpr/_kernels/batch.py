@@ -3,8 +3,8 @@
 Every ranking goes through the same serial kernels as a single one (split by class, sort each
 class, ``sweep``, ``summarise``) and lands in one row of a table, so results equal single calls
 bit for bit and do not depend on how rankings are spread over threads. The table's columns:
-positive weight, negative weight, number of points (origin included), then the areas of
-``summarise`` in its order.
+positive weight, negative weight, number of points (origin included), the interpolated AUC-PR of
+the worst ranking (the floor of ``auc_npr``), then the areas of ``summarise`` in its order.
 
 Preconditions (checked by the API): scores without NaN, weights finite and >= 0 (or an empty
 array for unit weights), ``starts`` non-decreasing from 0 to the length of the scores.
@@ -14,10 +14,11 @@ from numba import prange
 
 from .._jit import jit
 from . import sweep as _sweep
+from .area import worst_ranking_interpolated_area
 from .split import split_by_class, split_into
 from .summary import N_SUMMARY, summarise
 
-POS_WEIGHT, NEG_WEIGHT, N_POINTS, FIRST_AREA = 0, 1, 2, 3
+POS_WEIGHT, NEG_WEIGHT, N_POINTS, AUC_PR_MIN, FIRST_AREA = range(5)
 N_COLUMNS = FIRST_AREA + N_SUMMARY
 
 
@@ -28,25 +29,44 @@ def _record(pos, pos_w, neg, neg_w, row):
     row[POS_WEIGHT] = stats[_sweep.N_POS]
     row[NEG_WEIGHT] = stats[_sweep.N_NEG]
     row[N_POINTS] = stats[_sweep.N_POINTS]
+    row[AUC_PR_MIN] = worst_ranking_interpolated_area(stats[_sweep.N_POS], stats[_sweep.N_NEG])
     row[FIRST_AREA:] = summarise(stats)
 
 
 @jit
 def split_rows(scores, is_positive, pos, neg):
-    """Split every row of ``scores`` by the shared labels into ``pos`` / ``neg`` rows.
+    """Split row r of ``scores`` by ``is_positive[r]`` into ``pos[r]`` / ``neg[r]``.
 
-    ``pos`` and ``neg`` need one column more than their class count (see ``split_into``).
+    Each output row is filled with +inf past its class count, so that sorting the rows sorts
+    each class into its first (class count) columns: a real +inf equals the filling, so which of
+    them lands there makes no difference. The outputs need one column more than the largest
+    class count (see ``split_into``); ``is_positive`` has one row per ranking or one row that
+    all share.
     """
+    shared = is_positive.shape[0] == 1
     for r in range(scores.shape[0]):
-        split_into(scores[r], is_positive, pos[r], neg[r])
+        n_pos = split_into(scores[r], is_positive[0 if shared else r], pos[r], neg[r])
+        pos[r, n_pos:] = np.inf
+        neg[r, scores.shape[1] - n_pos:] = np.inf
 
 
 @jit
 def sorted_rows_into(pos, n_pos, neg, n_neg, table):
-    """Table rows of rankings whose classes are sorted in ``pos[:, :n_pos]`` / ``neg[:, :n_neg]``."""
+    """Table rows of rankings whose classes are sorted in ``pos[r, :n_pos[r]]`` / ``neg[r,
+    :n_neg[r]]``: the rows of ``split_rows`` sorted except for their spare last column.
+
+    Returns False, leaving the remaining rows unset, at the first ranking with a NaN score: sorts
+    put NaN last, after the +inf filling, so checking the last sorted column finds them for free.
+    """
     no_weights = np.empty(0)
+    pos_last = pos.shape[1] - 2
+    neg_last = neg.shape[1] - 2
     for r in range(pos.shape[0]):
-        _record(pos[r, :n_pos], no_weights, neg[r, :n_neg], no_weights, table[r])
+        if (pos_last >= 0 and np.isnan(pos[r, pos_last])
+                or neg_last >= 0 and np.isnan(neg[r, neg_last])):
+            return False
+        _record(pos[r, :n_pos[r]], no_weights, neg[r, :n_neg[r]], no_weights, table[r])
+    return True
 
 
 @jit

@@ -6,7 +6,8 @@ from .._jit import jit
 
 @jit
 def split_into(values, is_positive, pos, neg):
-    """Write values where is_positive to ``pos`` and the others to ``neg``, in input order.
+    """Write values where is_positive to ``pos`` and the others to ``neg``, in input order;
+    returns the number of positives.
 
     ``pos`` and ``neg`` need one slot more than their class count: near balance every value is
     written to both and only the matching cursor advances, which avoids a branch that would
@@ -32,6 +33,7 @@ def split_into(values, is_positive, pos, neg):
             step = np.int64(is_positive[k])
             i += step
             j += 1 - step
+    return i
 
 
 @jit
