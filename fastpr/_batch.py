@@ -18,8 +18,11 @@ from ._ranking import sort_validated
 # prange (numba's quicksort costs 12 us at 1,024 scores and 70 us at 2,048; NumPy's 3 and 6 us).
 _LARGE_SEGMENT = 1024
 # Scores per block of rows in the unweighted 2-D path: enough to amortise the Python calls, few
-# enough to keep a block's class buffers in cache and to balance the threads.
+# enough to keep a block's class buffers in cache; and at least this many blocks per thread.
 _BLOCK_SCORES = 1 << 16
+_BLOCKS_PER_THREAD = 4
+# Below this many scores in all, starting a thread pool (about 0.2 ms) costs more than it saves.
+_THREADED_MIN_SCORES = 1 << 17
 _NO_WEIGHTS = np.empty(0)
 _NO_ROWS = np.empty(0, dtype=np.int64)
 
@@ -78,9 +81,10 @@ def rows_table(is_positive, scores, weights):
         else:
             n_pos = np.count_nonzero(is_positive, axis=1)
         table = np.empty((m, _kernels.N_COLUMNS))
-        block_rows = max(1, _BLOCK_SCORES // n)
+        n_threads = thread_count() if m * n >= _THREADED_MIN_SCORES else 1
+        block_rows = max(1, min(_BLOCK_SCORES // n, m // (_BLOCKS_PER_THREAD * n_threads)))
         firsts = iter(range(0, m, block_rows))
-        n_workers = min(thread_count(), -(-m // block_rows))
+        n_workers = min(n_threads, -(-m // block_rows))
         if not all(_run([lambda: _rows_worker(is_positive, scores, n_pos, table, firsts,
                                               block_rows)] * n_workers)):
             _validation.reject_nan("y_score", scores)

@@ -137,9 +137,10 @@ def test_long_rows_and_groups_equal_loop():
     assert_matches_loop(batch, [(y[g == k], s[g == k], w[g == k]) for k in batch.index])
 
 
-def test_results_do_not_depend_on_the_thread_count():
+def test_results_do_not_depend_on_the_thread_count(monkeypatch):
     if numba.config.NUMBA_NUM_THREADS < 2:
         pytest.skip("numba runs with a single thread here")
+    monkeypatch.setattr("fastpr._batch._THREADED_MIN_SCORES", 0)  # threads even for small work
     labels, scores, weights = _long_rows(2, 40, 3000)
     groups = np.random.default_rng(3).integers(0, 500, scores.shape[1])
     calls = [lambda: fastpr.evaluate(labels[0], scores),
@@ -286,6 +287,7 @@ def test_nan_found_while_sorting_a_large_batch_names_the_first(shared, where, n_
     # Rows span several blocks and workers; columns 3 and 8 are negatives, 0 and 9 positives
     # (per-row labels add or drop positives elsewhere, so the classes need +inf filling).
     monkeypatch.setattr("fastpr._batch._BLOCK_SCORES", 40)
+    monkeypatch.setattr("fastpr._batch._THREADED_MIN_SCORES", 0)
     labels = np.array([1, 0, 1, 0, 1, 1, 0, 0, 0, 1])
     if not shared:
         labels = np.tile(labels, (100, 1))
