@@ -11,6 +11,8 @@ Rows (medians; timings of the compared sides interleaved so that drift hits both
 * ``evaluate`` on 1,000 rankings x 10,000 samples (shared labels) on 2 threads against 1 thread
   (``numba.set_num_threads``), and against Python loops of single calls: scikit-learn's
   ``average_precision_score`` and fastpr's own ``evaluate``.
+* ``evaluate`` on other shapes, 2 threads against 1: the same batch with per-row labels,
+  100,000 rankings x 100 and 10 rankings x 1,000,000.
 * ``evaluate`` per group on 100,000 groups of 50..150 rows (about 10M rows): ``groups=`` with ids
   in shuffled row order and ``offsets=`` over rows stored group by group, on 2 and 1 threads.
 """
@@ -88,6 +90,24 @@ def batch_rows(n_rankings, n, repeats, sk_repeats):
     ]
 
 
+def shape_rows(scale, repeats):
+    """2 threads vs 1 on other batch shapes: per-row labels, many short rows, a few long ones."""
+    rows = []
+    for n_rankings, n, per_row in ((1000 // scale, 10_000, True), (100_000 // scale, 100, False),
+                                   (10, 1_000_000 // scale, False)):
+        y, s = make_batch(n_rankings, n)
+        labels = np.broadcast_to(y, s.shape).copy() if per_row else y
+        fastpr.evaluate(labels[:2] if per_row else labels, s[:2])
+
+        def batch():
+            fastpr.evaluate(labels, s)
+        two, one = interleaved_medians([_on_threads(2, batch), _on_threads(1, batch)], repeats)
+        kind = "per-row labels" if per_row else "shared labels"
+        rows.append((f"evaluate, {n_rankings:,} rankings x {n:,} ({kind}): 2 threads vs 1 thread",
+                     two, one, None))
+    return rows
+
+
 def group_rows(n_groups, repeats):
     y, s, groups, offsets, shuffle = make_groups(n_groups)
     y_shuffled, s_shuffled, groups_shuffled = y[shuffle], s[shuffle], groups[shuffle]
@@ -121,6 +141,7 @@ def main(argv=None):
     try:
         rows = [calibration_row(args.repeats)]
         rows += batch_rows(1000 // scale, 10_000, args.repeats, args.sklearn_repeats)
+        rows += shape_rows(scale, args.repeats)
         groups = group_rows(100_000 // scale, args.repeats)
     finally:
         numba.set_num_threads(before)

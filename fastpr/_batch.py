@@ -5,13 +5,12 @@ areas). Work is spread over ``numba.get_num_threads()`` threads: numba's ``prang
 segments, a thread pool around NumPy's sort (which releases the GIL) and the nogil kernels for
 long rows. Every ranking is computed whole by one thread, so results do not depend on the count.
 """
-from concurrent.futures import ThreadPoolExecutor
-
 import numpy as np
 
 from . import _validation
 from ._jit import thread_count
 from ._kernels import batch as _kernels
+from ._pool import run_all
 from ._ranking import sort_validated
 
 # From this length on, NumPy's SIMD sort plus the Python calls around it beat numba's sort inside
@@ -21,20 +20,10 @@ _LARGE_SEGMENT = 1024
 # enough to keep a block's class buffers in cache; and at least this many blocks per thread.
 _BLOCK_SCORES = 1 << 16
 _BLOCKS_PER_THREAD = 4
-# Below this many scores in all, starting a thread pool (about 0.2 ms) costs more than it saves.
+# Below this many scores in all, handing work to the thread pool costs more than it saves.
 _THREADED_MIN_SCORES = 1 << 17
 _NO_WEIGHTS = np.empty(0)
 _NO_ROWS = np.empty(0, dtype=np.int64)
-
-
-def _run(tasks):
-    """Call every task, on a thread pool when there is more than one thread and task; returns
-    their results."""
-    n_threads = min(thread_count(), len(tasks))
-    if n_threads <= 1:
-        return [task() for task in tasks]
-    with ThreadPoolExecutor(max_workers=n_threads) as pool:
-        return [done.result() for done in [pool.submit(task) for task in tasks]]
 
 
 def _rows_worker(is_positive, scores, n_pos, table, firsts, block_rows):
@@ -85,7 +74,7 @@ def rows_table(is_positive, scores, weights):
         block_rows = max(1, min(_BLOCK_SCORES // n, m // (_BLOCKS_PER_THREAD * n_threads)))
         firsts = iter(range(0, m, block_rows))
         n_workers = min(n_threads, -(-m // block_rows))
-        if not all(_run([lambda: _rows_worker(is_positive, scores, n_pos, table, firsts,
+        if not all(run_all([lambda: _rows_worker(is_positive, scores, n_pos, table, firsts,
                                               block_rows)] * n_workers)):
             _validation.reject_nan("y_score", scores)
         return table
@@ -120,7 +109,7 @@ def segments_table(scores, is_positive, weights, starts, order=_NO_ROWS):
         # One task per thread, each taking segments from a shared iterator: a future per segment
         # would cost more than a long segment's sort, all of it holding the GIL.
         segments = iter(large.tolist())
-        _run([lambda: large_segment_worker(segments)] * min(thread_count(), large.size))
+        run_all([lambda: large_segment_worker(segments)] * min(thread_count(), large.size))
     return table
 
 

@@ -4,7 +4,6 @@ Sorting follows DESIGN.md: NumPy's SIMD ``np.sort`` on each class's scores (valu
 merge-walk in the kernel, which gets ties right by construction. Only weighted input needs a
 permutation, to carry each weight along with its score.
 """
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -12,6 +11,7 @@ import numpy as np
 from . import _validation
 from ._kernels import sweep as _sweep
 from ._kernels.split import split_into
+from ._pool import run_all
 
 _NO_WEIGHTS = np.empty(0)
 _NO_POINTS = np.empty((3, 0))
@@ -56,10 +56,7 @@ def _sorted_classes(pos, pos_weight, neg, neg_weight):
     """Sort both classes; NumPy's sort releases the GIL, so large classes sort concurrently."""
     if min(pos.size, neg.size) < _THREADED_SORT_MIN:
         return _sorted_class(pos, pos_weight), _sorted_class(neg, neg_weight)
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        pos_sorted = pool.submit(_sorted_class, pos, pos_weight)
-        neg_sorted = _sorted_class(neg, neg_weight)
-        return pos_sorted.result(), neg_sorted
+    return run_all([lambda: _sorted_class(pos, pos_weight), lambda: _sorted_class(neg, neg_weight)])
 
 
 def _split(values, is_positive, n_positive):

@@ -40,6 +40,24 @@ class Batch:
         fastpr.auc_pr(np.broadcast_to(self.y, self.s.shape), self.s)
 
 
+class BatchShapes:
+    """evaluate on many short rankings and on a few long ones (shared labels)."""
+
+    params = ([(100_000, 100), (10, 1_000_000)], THREADS)
+    param_names = ["rankings_x_n", "threads"]
+
+    def setup(self, shape, threads):
+        self.y, self.s = make_batch(*shape)
+        _threads(threads)
+        fastpr.evaluate(self.y, self.s[:2])
+
+    def teardown(self, shape, threads):
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+
+    def time_evaluate(self, shape, threads):
+        fastpr.evaluate(self.y, self.s)
+
+
 class BatchBaselines:
     """Python loops over single calls, the thing a batch call replaces (one thread)."""
 

@@ -1,0 +1,50 @@
+"""The process's one thread pool: NumPy's sort and the nogil kernels run on it side by side.
+
+Starting threads costs about 0.2 ms per call, and milliseconds right after a garbage collection,
+so the pool lives as long as the process; a forked child, which has none of its parent's threads,
+starts its own. Tasks run inline when one thread is wanted, and when the caller is itself a pool
+thread: a task waiting on tasks queued behind it could wait forever.
+"""
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import numba
+
+from ._jit import thread_count
+
+_lock = threading.Lock()
+_pool = None
+_in_pool_thread = threading.local()
+
+
+def _mark_pool_thread():
+    _in_pool_thread.value = True
+
+
+def _forget_parent_pool():
+    global _lock, _pool
+    _lock = threading.Lock()
+    _pool = None
+
+
+os.register_at_fork(after_in_child=_forget_parent_pool)
+
+
+def _executor():
+    global _pool
+    with _lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=numba.config.NUMBA_NUM_THREADS,
+                                       thread_name_prefix="fastpr",
+                                       initializer=_mark_pool_thread)
+        return _pool
+
+
+def run_all(tasks):
+    """The results of calling every task, on pool threads when ``thread_count()`` allows more
+    than one; callers pass at most ``thread_count()`` tasks, each a loop over shared work."""
+    if min(thread_count(), len(tasks)) <= 1 or getattr(_in_pool_thread, "value", False):
+        return [task() for task in tasks]
+    pool = _executor()
+    return [done.result() for done in [pool.submit(task) for task in tasks]]
