@@ -43,12 +43,41 @@ class SweepResult:
         return self.stats[getattr(_sweep, name)]
 
 
+def stable_argsort(values):
+    """``np.argsort(values, kind="stable")`` of a 1-D array without NaN, several times faster
+    when few values tie.
+
+    NumPy's default argsort is a SIMD quicksort that leaves equal values in any order; putting
+    each run of equal values back in index order gives exactly the stable permutation. Where
+    more than one value in 16 ties, that repair costs more than it saves and the stable sort
+    runs instead.
+    """
+    n = values.size
+    order = np.argsort(values)
+    ranked = values[order]
+    tie = ranked[1:] == ranked[:-1]
+    n_tied = np.count_nonzero(tie)
+    if n_tied == 0:
+        return order
+    if n_tied > n // 16 or n >= 1 << 31:  # (run, index) keys below must fit in int64
+        return np.argsort(values, kind="stable")
+    in_run = np.zeros(n, dtype=bool)
+    in_run[1:] = tie
+    in_run[:-1] |= tie
+    positions = np.flatnonzero(in_run)
+    run = np.cumsum(np.r_[True, ~tie])[positions]
+    keys = run * n + order[positions]
+    keys.sort()
+    order[positions] = keys % n
+    return order
+
+
 def _sorted_class(scores, weights):
     """Sort one class's private copy in place, carrying weights along when there are any."""
     if weights is None:
         scores.sort()
         return scores, _NO_WEIGHTS
-    order = np.argsort(scores, kind="stable")
+    order = stable_argsort(scores)
     return scores[order], weights[order]
 
 

@@ -3,7 +3,7 @@ import numpy as np
 
 from . import _validation
 from ._kernels.compact import compact_into, merge_into
-from ._ranking import SortedRanking, run_sweep, sort_ranking
+from ._ranking import SortedRanking, run_sweep, sort_ranking, stable_argsort
 from .metrics import _evaluation_from_sweep
 
 
@@ -131,7 +131,7 @@ class Accumulator:
         """
         scores, pos_weight, neg_weight = _validation.accumulator_arrays(scores, pos_weight,
                                                                          neg_weight)
-        order = np.argsort(scores, kind="stable")
+        order = stable_argsort(scores)
         scores = scores[order]
         # One array viewed as both classes: the positive weights ride on the first view and the
         # negative weights on the second, and compacting adds up the ties.

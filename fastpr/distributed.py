@@ -65,7 +65,7 @@ except ImportError as error:
 
 from . import _validation
 from ._kernels import sweep as _sweep
-from ._ranking import SweepResult
+from ._ranking import SweepResult, stable_argsort
 from .accumulator import Accumulator
 from .metrics import _evaluation_from_sweep
 
@@ -152,7 +152,7 @@ def _boundaries(samples, n_ranges):
     """Range boundaries at weighted quantiles of the sampled scores, strictly ascending."""
     values = np.concatenate([scores for scores, _ in samples])
     weights = np.concatenate([np.full(scores.size, w) for scores, w in samples])
-    order = np.argsort(values, kind="stable")
+    order = stable_argsort(values)
     values, cumulative = values[order], np.cumsum(weights[order])
     targets = cumulative[-1] * np.arange(1, n_ranges) / n_ranges
     picked = np.minimum(np.searchsorted(cumulative, targets), values.size - 1)

@@ -17,7 +17,7 @@ from ._kernels import resample
 from ._kernels.delong import placements
 from ._kernels.summary import AUC_ROC, summarise
 from ._optional import import_optional
-from ._ranking import SortedRanking, run_sweep, sort_ranking
+from ._ranking import SortedRanking, run_sweep, sort_ranking, stable_argsort
 from ._results import Result
 from .fmeasure import f_beta_from_counts
 from .metrics import AREA_COLUMNS, check_method, method_field
@@ -114,7 +114,7 @@ class _Resampler:
             if weights is not None:
                 mask = mask & (weights > 0)
             scores = score_rows[:, mask].astype(np.float64)
-            order = np.argsort(scores, axis=1, kind="stable")
+            order = np.array([stable_argsort(row) for row in scores]).reshape(scores.shape)
             columns[name] = np.take_along_axis(scores, order, axis=1)
             columns[name + "_order"] = order.astype(np.int64)
             base = np.empty((1, 0)) if weights is None else weights[mask][order]
@@ -483,7 +483,7 @@ def _delong_comparison(is_positive, score_rows, confidence):
     of_pos, of_neg = [], []
     for scores in score_rows:
         pos, neg = scores[is_positive], scores[~is_positive]
-        order_pos, order_neg = np.argsort(pos, kind="stable"), np.argsort(neg, kind="stable")
+        order_pos, order_neg = stable_argsort(pos), stable_argsort(neg)
         sorted_pos, sorted_neg = np.empty(pos.size), np.empty(neg.size)
         placements(pos[order_pos], neg[order_neg], sorted_pos, sorted_neg)
         example_pos, example_neg = np.empty_like(sorted_pos), np.empty_like(sorted_neg)
