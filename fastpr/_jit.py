@@ -14,3 +14,8 @@ jit = functools.partial(numba.njit, cache=True, nogil=True, error_model="numpy")
 def thread_count():
     """Threads for batch work: numba's setting (``NUMBA_NUM_THREADS``, ``numba.set_num_threads``)."""
     return numba.get_num_threads()
+
+
+def thread_limit():
+    """The most threads ``thread_count`` can ever return in this process (``NUMBA_NUM_THREADS``)."""
+    return numba.config.NUMBA_NUM_THREADS

@@ -9,9 +9,7 @@ import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-import numba
-
-from ._jit import thread_count
+from ._jit import thread_count, thread_limit
 
 _lock = threading.Lock()
 _pool = None
@@ -35,7 +33,7 @@ def _executor():
     global _pool
     with _lock:
         if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=numba.config.NUMBA_NUM_THREADS,
+            _pool = ThreadPoolExecutor(max_workers=thread_limit(),
                                        thread_name_prefix="fastpr",
                                        initializer=_mark_pool_thread)
         return _pool

@@ -15,7 +15,7 @@ from ._pool import run_all
 
 _NO_WEIGHTS = np.empty(0)
 _NO_POINTS = np.empty((3, 0))
-# Below this many scores in the smaller class, starting a thread costs more than it saves.
+# Below this many scores in the smaller class, sorting on a second thread costs more than it saves.
 _THREADED_SORT_MIN = 1 << 16
 
 

@@ -6,8 +6,9 @@ bit for bit and do not depend on how rankings are spread over threads. The table
 positive weight, negative weight, number of points (origin included), the interpolated AUC-PR of
 the worst ranking (the floor of ``auc_npr``), then the areas of ``summarise`` in its order.
 
-Preconditions (checked by the API): scores without NaN, weights finite and >= 0 (or an empty
-array for unit weights), ``starts`` non-decreasing from 0 to the length of the scores.
+Preconditions (checked by the API): scores without NaN (``sorted_rows_into`` finds them
+itself), weights finite and >= 0 (or an empty array for unit weights), ``starts``
+non-decreasing from 0 to the length of the scores.
 """
 import numpy as np
 from numba import prange
