@@ -1,8 +1,7 @@
 """The process's one thread pool: NumPy's sort and the nogil kernels run on it side by side.
 
-Starting threads costs about 0.2 ms per call, and milliseconds right after a garbage collection,
-so the pool lives as long as the process; a forked child, which has none of its parent's threads,
-starts its own. Tasks run inline when one thread is wanted, and when the caller is itself a pool
+Starting the threads of a pool costs about 0.2 ms, so the pool lives as long as the process; a
+forked child, which has none of its parent's threads, starts its own. Tasks run inline when one thread is wanted, and when the caller is itself a pool
 thread: a task waiting on tasks queued behind it could wait forever.
 """
 import os
