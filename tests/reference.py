@@ -9,7 +9,8 @@ and a monotone-chain stack for the hull. Here instead:
 * the interpolated PR area uses the plain closed form ``dtp/b - a/b^2 ln(...)`` in ``mpmath`` with
   enough digits that its cancellation does not matter;
 * Davis & Goadrich, average precision and the trapezoid estimators are exact ``Fraction`` sums;
-* the ROC convex hull is found by gift wrapping (Jarvis march), also in ``Fraction``.
+* the ROC convex hull is found by gift wrapping (Jarvis march), also in ``Fraction``;
+* bootstrap counts are redrawn from the documented random stream in Python integers.
 
 Inputs are plain lists or NumPy arrays: labels (bool-like), scores (real, +-inf allowed) and
 optional non-negative weights. Counts are ``Fraction``; every area is returned as an exact
@@ -390,3 +391,88 @@ def dominates(cnt_a, cnt_b, space):
         if height_b is not None and height_a < height_b:
             return False
     return True
+
+
+# ---------------------------------------------------------------------------------------------
+# Bootstrap counts: the random stream and indexing that fastpr._kernels.resample documents,
+# redone in Python integers (every sum and product masked to 64 bits by hand).
+
+_MASK_64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+POSITIVE_STREAM, NEGATIVE_STREAM = 1, 2
+
+
+def splitmix64_finaliser(z):
+    """SplitMix64's output function: xor-shifts by 30, 27, 31 and two odd multipliers."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK_64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK_64
+    return z ^ (z >> 31)
+
+
+def stream_key(seed, replicate, stream):
+    """Key of replicate ``replicate``'s stream ``stream`` (1 positives, 2 negatives)."""
+    keyed = splitmix64_finaliser(seed ^ splitmix64_finaliser((replicate + _GOLDEN) & _MASK_64))
+    return splitmix64_finaliser((keyed + stream * _GOLDEN) & _MASK_64)
+
+
+def stream_uniform(key, counter):
+    """The counter-th number of a stream: the hash's top 53 bits over 2**53, in [0, 1)."""
+    return (splitmix64_finaliser((key + counter * _GOLDEN) & _MASK_64) >> 11) * 2.0 ** -53
+
+
+def _poisson_cdf():
+    """P(K <= k) for Poisson(1), k = 0, 1, ..., at 40 digits, until it passes 1 - 2**-60."""
+    with mpmath.workdps(40):
+        cdf, term, k = [], mpmath.exp(-1), 0
+        while not cdf or cdf[-1] < 1 - mpmath.mpf(2) ** -60:
+            cdf.append((cdf[-1] if cdf else 0) + term)
+            k += 1
+            term /= k
+        return cdf
+
+
+_POISSON_CDF = _poisson_cdf()
+
+
+def poisson_by_inversion(u):
+    """The smallest k with u <= P(K <= k), K ~ Poisson(1)."""
+    return next(k for k, cumulative in enumerate(_POISSON_CDF) if u <= cumulative)
+
+
+def bootstrap_counts(seed, replicate, n_pos, n_neg, stratified=True, poisson=False):
+    """(counts of the positives, counts of the negatives) of one replicate, as int lists.
+
+    Each class draws from its own stream. Multinomial, stratified: draw k of a class picks
+    position int(u_k * n) of that class. Not stratified: the positive stream picks position
+    int(u_k * (P + N)) of all examples, positives first. Poisson: position i gets
+    Poisson(1) by inversion of u_i.
+    """
+    keys = [stream_key(seed, replicate, s) for s in (POSITIVE_STREAM, NEGATIVE_STREAM)]
+    if poisson:
+        return tuple([poisson_by_inversion(stream_uniform(key, i)) for i in range(n)]
+                     for key, n in zip(keys, (n_pos, n_neg)))
+    if stratified:
+        return tuple(_multinomial(key, n) for key, n in zip(keys, (n_pos, n_neg)))
+    pooled = _multinomial(keys[0], n_pos + n_neg)
+    return pooled[:n_pos], pooled[n_pos:]
+
+
+def _multinomial(key, n):
+    """n draws with replacement over n positions."""
+    counts = [0] * n
+    for k in range(n):
+        counts[int(stream_uniform(key, k) * n)] += 1
+    return counts
+
+
+def sorted_positions(scores):
+    """Indices of a class's examples in the order its counts apply to: ascending score, ties in
+    their original order."""
+    return sorted(range(len(scores)), key=lambda i: float(scores[i]))
+
+
+def best_f1(y, s, w=None):
+    """max over operating points of F1 = 2 TP / (TP + FP + P) (0 at the origin), exact."""
+    points = operating_points(y, s, w)
+    n_pos = totals(y, s, w)[0]
+    return max(2 * tp / (tp + fp + n_pos) for _, tp, fp in points)

@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 import fastpr
+import reference as ref
 from fastpr import datasets
 
 
@@ -21,6 +22,31 @@ def test_each_replicate_evaluates_to_the_bootstrap_s_value(stratified, resamplin
         assert y_r.sum() == y.sum()  # the same examples, reweighted
         if resampling == "multinomial" and stratified:
             assert w_r[y_r].sum() == y.sum()
+
+
+@pytest.mark.parametrize("stratified, resampling", [
+    (True, "multinomial"), (False, "multinomial"), (True, "poisson"),
+])
+def test_replicates_carry_the_stream_oracles_counts_over_the_sorted_examples(stratified,
+                                                                             resampling):
+    rng = np.random.default_rng(4)
+    y = rng.random(60) < 0.3
+    s = rng.integers(0, 20, size=y.size).astype(float)  # ties: counts follow the stable order
+    w = rng.integers(1, 4, size=y.size).astype(float)
+    options = dict(seed=9, stratified=stratified, resampling=resampling, sample_weight=w)
+    result = fastpr.bootstrap(y, s, metric="auc_roc", n_boot=70, **options)
+    pos, neg = (np.flatnonzero(in_class) for in_class in (y, ~y))
+    pos, neg = pos[ref.sorted_positions(s[pos])], neg[ref.sorted_positions(s[neg])]
+    for replicate in (0, 69):  # 69: past the first kernel call of 64 replicates
+        counts_pos, counts_neg = ref.bootstrap_counts(9, replicate, pos.size, neg.size,
+                                                      stratified, resampling == "poisson")
+        expected_s = np.concatenate([s[pos], s[neg]])
+        expected_w = np.concatenate([counts_pos * w[pos], counts_neg * w[neg]])
+        _, s_r, w_r = fastpr.bootstrap_sample(y, s, replicate, **options)
+        np.testing.assert_array_equal(s_r, expected_s)
+        np.testing.assert_array_equal(w_r, expected_w)
+        expected = ref.auc_roc_pairwise(np.arange(y.size) < pos.size, expected_s, expected_w)
+        assert result.replicates[replicate] == pytest.approx(float(expected), rel=1e-12)
 
 
 def test_counts_follow_the_examples():

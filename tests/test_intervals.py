@@ -10,16 +10,16 @@ from hypothesis import strategies as st
 from scipy import stats as scipy_stats
 
 import fastpr
+import reference as ref
 from fastpr import datasets
-from fastpr._kernels import resample
 from fastpr._ranking import sort_ranking
 from strategies import FEW
 
 
 def _counts(seed, replicate, n_pos, n_neg, stratified=True, poisson=False):
-    counts_pos, counts_neg = np.empty(n_pos), np.empty(n_neg)
-    resample.draw_counts(np.uint64(seed), replicate, stratified, poisson, counts_pos, counts_neg)
-    return counts_pos, counts_neg
+    """One replicate's counts over each class's sorted examples, from the stream oracle."""
+    return tuple(np.array(c, dtype=float) for c in
+                 ref.bootstrap_counts(seed, replicate, n_pos, n_neg, stratified, poisson))
 
 
 def _repeated(pos, neg, counts_pos, counts_neg):
@@ -83,27 +83,6 @@ def test_result_depends_on_the_seed_alone_not_on_threads():
     drawn = fastpr.bootstrap(y, s, n_boot=20)
     again = fastpr.bootstrap(y, s, n_boot=20, seed=drawn.seed)
     assert np.array_equal(drawn.replicates, again.replicates)
-
-
-def test_count_vectors_have_the_right_totals_and_spread():
-    counts_pos, counts_neg = _counts(5, 0, 1000, 99_000)
-    assert counts_pos.sum() == 1000 and counts_neg.sum() == 99_000
-    # Multinomial with n draws over n slots: about a share e^-1 of slots get none.
-    assert abs(np.mean(counts_neg == 0) - math.exp(-1)) < 0.01
-    pooled_pos, pooled_neg = _counts(5, 0, 1000, 99_000, stratified=False)
-    assert pooled_pos.sum() + pooled_neg.sum() == 100_000 and pooled_pos.sum() != 1000
-    poisson_pos, poisson_neg = _counts(5, 0, 1000, 99_000, poisson=True)
-    assert abs(poisson_neg.mean() - 1) < 0.02 and abs(poisson_neg.var() - 1) < 0.05
-
-
-def test_uniform_streams_look_uniform_and_independent():
-    key = np.uint64(resample.stream_key(11, 0, 1))
-    u = np.array([resample.uniform(key, k) for k in range(20_000)])
-    assert scipy_stats.kstest(u, "uniform").pvalue > 1e-3
-    assert abs(np.corrcoef(u[:-1], u[1:])[0, 1]) < 0.03
-    other = np.uint64(resample.stream_key(11, 1, 1))
-    v = np.array([resample.uniform(other, k) for k in range(20_000)])
-    assert abs(np.corrcoef(u, v)[0, 1]) < 0.03
 
 
 def test_interval_rules_follow_their_definitions():

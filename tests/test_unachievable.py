@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import fastpr
 import reference as ref
-from strategies import FEW, rankings
+from strategies import FEW, SETTINGS, rankings
 
 ORACLE_AREAS = {
     "interpolated": ref.interpolated_area,
@@ -28,6 +28,7 @@ def test_auc_pr_min_reproduces_boyd_et_al(prevalence, expected):
     assert round(fastpr.auc_pr_min(n_pos, 1000 - n_pos), 4) == expected
 
 
+@SETTINGS  # no deadline: the first example compiles kernels
 @given(st.integers(1, 12), st.integers(0, 12))
 def test_auc_pr_min_is_the_area_of_the_explicit_worst_ranking(n_pos, n_neg):
     y, s = ref.worst_ranking(n_pos, n_neg)
@@ -39,6 +40,7 @@ def test_auc_pr_min_is_the_area_of_the_explicit_worst_ranking(n_pos, n_neg):
                         float(ref.hull_area(ref.operating_points(y, s))), rel_tol=1e-12)
 
 
+@SETTINGS  # no deadline: the first example compiles kernels
 @given(st.floats(1e-9, 1e9), st.floats(1e-9, 1e9))
 def test_interpolated_closed_form_matches_high_precision(n_pos, n_neg):
     assert math.isclose(fastpr.auc_pr_min(n_pos, n_neg), float(ref.auc_pr_min(n_pos, n_neg)),

@@ -29,13 +29,13 @@ def test_table1_fractional_step_ends_at_b():
 
 def _figure6_exact():
     """Interpolated and Davis-Goadrich areas of Figure 6, at 40 digits."""
-    mpmath.mp.dps = 40
-    s = mpmath.mpf(56_164) / 424
-    precision = lambda t: t / (t + s * (t - 9))  # noqa: E731  (segment from (9, 0) to (433, 56164))
-    interpolated = (9 + mpmath.quad(precision, [9, 433])) / 433
-    nodes = [mpmath.mpf(t) for t in range(9, 434)]
-    trapezoids = sum((precision(a) + precision(b)) / 2 for a, b in zip(nodes, nodes[1:]))
-    return float(interpolated), float((9 + trapezoids) / 433)
+    with mpmath.workdps(40):
+        s = mpmath.mpf(56_164) / 424
+        precision = lambda t: t / (t + s * (t - 9))  # noqa: E731  (segment (9, 0) to (433, 56164))
+        interpolated = (9 + mpmath.quad(precision, [9, 433])) / 433
+        nodes = [mpmath.mpf(t) for t in range(9, 434)]
+        trapezoids = sum((precision(a) + precision(b)) / 2 for a, b in zip(nodes, nodes[1:]))
+        return float(interpolated), float((9 + trapezoids) / 433)
 
 
 def test_figure6_interpolation_versus_straight_lines():
@@ -64,8 +64,8 @@ def test_auc_pr_min_is_the_area_of_the_worst_ranking(n_pos, n_neg):
     y_true = np.r_[np.zeros(2), np.ones(n_pos)]
     worst = fastpr.evaluate(y_true, -np.arange(y_true.size), sample_weight=np.r_[
         n_neg / 2, n_neg / 2, np.ones(n_pos)])
-    mpmath.mp.dps = 40
-    pi = mpmath.mpf(n_pos) / (n_pos + n_neg)
-    closed_form = 1 + (1 - pi) * mpmath.log(1 - pi) / pi
+    with mpmath.workdps(40):
+        pi = mpmath.mpf(n_pos) / (n_pos + n_neg)
+        closed_form = 1 + (1 - pi) * mpmath.log(1 - pi) / pi
     assert worst.auc_pr_min == pytest.approx(float(closed_form), rel=1e-13)
     assert worst.auc_pr == pytest.approx(float(closed_form), rel=1e-12)
