@@ -1,18 +1,20 @@
 """``fastpr evaluate FILE``: every estimator for each score column of a predictions file."""
 import argparse
+import contextlib
 import dataclasses
 import importlib.util
 import json
 import re
 import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 
 from . import _validation
 from ._optional import import_optional
 from .intervals import BOOTSTRAP_INTERVALS, bootstrap
-from .io import read_columns
+from .io import FileFormatError, read_columns
 from .metrics import Evaluation, evaluate
 
 FIELDS = tuple(field.name for field in dataclasses.fields(Evaluation))
@@ -51,16 +53,27 @@ def add_arguments(parser):
 
 # --------------------------------------------------------------------------- input
 def _read(args):
+    """The file's columns, each 1-D, scores and weights numbers, labels and groups filled."""
     columns = [args.label, *args.score] + [c for c in (args.weight, args.group) if c]
     try:
-        return read_columns(args.file, columns)
+        data = read_columns(args.file, columns)
+        for name, values in data.items():  # a 2-D .npz array would be read as many rankings
+            try:
+                _validation.as_1d(f"column {name!r}", values)
+            except ValueError as error:
+                raise FileFormatError(args.file, str(error), column=name) from None
+        for name in [*args.score, args.weight] if args.weight else args.score:
+            _check_numeric(args.file, name, data[name])
+        for name in [args.label, args.group] if args.group else [args.label]:
+            _check_filled(args.file, name, data[name])
     except OSError as error:
         raise CommandError(f"cannot read {args.file}: {error.strerror or error}") from None
     except (ValueError, ImportError) as error:
         raise CommandError(str(error)) from None
+    return data
 
 
-def _pos_label(text, labels, column):
+def _pos_label(text, labels, column, path):
     """``--pos-label`` as a value of the label column's type."""
     if text is None or labels.dtype.kind in "US":
         return text
@@ -69,8 +82,8 @@ def _pos_label(text, labels, column):
     try:
         number = float(text)
     except ValueError:
-        raise CommandError(f"--pos-label {text!r} is not a number, but column {column!r} holds "
-                           "numbers.") from None
+        raise CommandError(f"{path}: --pos-label {text!r} is not a number, but column {column!r} "
+                           "holds numbers.") from None
     return int(number) if number.is_integer() else number
 
 
@@ -80,7 +93,7 @@ def _third_label_row(labels):
     return int(np.sort(first_rows)[2]) + 1
 
 
-def _check_numeric(name, values):
+def _check_numeric(path, name, values):
     """A column that should hold numbers but was read as text: name its first non-number."""
     if values.dtype.kind not in "USO":
         return
@@ -88,8 +101,31 @@ def _check_numeric(name, values):
         try:
             float(value)
         except ValueError:
-            raise CommandError(f"column {name!r} holds {value!r} at row {row}, which is not a "
-                               "number.") from None
+            shown = value if len(value) <= 40 else value[:37] + "..."
+            raise FileFormatError(path, f"column {name!r} holds {shown!r} at row {row}, which is "
+                                        "not a number.", column=name, row=row) from None
+
+
+def _check_filled(path, name, values):
+    """Labels and groups: an empty cell of a text column is missing data, not a class or group
+    (in a numeric column it is NaN, which the library reports)."""
+    if values.dtype.kind == "U" and (values == "").any():
+        row = int(np.argmax(values == "")) + 1
+        raise FileFormatError(path, f"column {name!r} has an empty cell at row {row}.",
+                              column=name, row=row)
+
+
+@contextlib.contextmanager
+def _in_file_terms(args, labels, model=None):
+    """The library's errors about the columns, as one line that names the file."""
+    try:
+        yield
+    except ImportError as error:
+        raise CommandError(str(error)) from None
+    except (ValueError, TypeError) as error:
+        names = {"y_true": args.label, "y_score": model, "sample_weight": args.weight,
+                 "groups": args.group}
+        raise CommandError(f"{args.file}: {_user_message(error, names, labels)}") from None
 
 
 def _user_message(error, columns, labels):
@@ -146,6 +182,19 @@ def _interval(args, labels, score, weights, pos_label):
     return {"auc_pr_low": result.low, "auc_pr_high": result.high}
 
 
+def _check_plot_path(path):
+    """Before any work: matplotlib is installed and writes the format that ``path`` names."""
+    _matplotlib_figure()
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    formats = FigureCanvasBase.get_supported_filetypes()
+    suffix = Path(path).suffix.lower()
+    if suffix[1:] not in formats:
+        has = f"suffix {suffix!r}" if suffix else "no suffix"
+        raise CommandError(f"--plot {path} has {has}; matplotlib writes "
+                           f"{', '.join('.' + name for name in sorted(formats))} files.")
+
+
 def _plot(path, labels, scores, weights, pos_label):
     figure_module = _matplotlib_figure()
     from . import plot
@@ -171,27 +220,32 @@ def _matplotlib_figure():
         raise CommandError(str(error)) from None
 
 
-def compute(args):
-    """Read the file and compute everything asked for: a dict ready for :func:`render`."""
+def _check_options(args):
+    """The options, before any work, in messages that do not name the file."""
     if args.bootstrap < 0:
         raise CommandError(f"--bootstrap must be >= 0, got {args.bootstrap}.")
-    data = _read(args)
-    for name, values in data.items():  # a 2-D .npz array would be read as many rankings
+    if args.bootstrap:
         try:
-            _validation.as_1d(f"column {name!r}", values)
+            _validation.confidence(args.confidence)
+            _validation.seed(args.seed)
         except ValueError as error:
             raise CommandError(str(error)) from None
+    if args.plot:
+        _check_plot_path(args.plot)
+
+
+def compute(args):
+    """Read the file and compute everything asked for: a dict ready for :func:`render`."""
+    _check_options(args)
+    data = _read(args)
     labels = data[args.label]
     scores = {name: data[name] for name in args.score}
     weights = data[args.weight] if args.weight else None
-    for name in [*scores, args.weight] if args.weight else scores:
-        _check_numeric(name, data[name])
-    pos_label = _pos_label(args.pos_label, labels, args.label)
-    columns = {"y_true": args.label, "sample_weight": args.weight}
+    pos_label = _pos_label(args.pos_label, labels, args.label, args.file)
     report = {"file": str(args.file), "models": list(scores), "n_rows": int(labels.size),
               "all": {}}
     for model, score in scores.items():
-        try:
+        with _in_file_terms(args, labels, model):
             result = _evaluations(labels, {model: score}, weights, pos_label)[model]
             _validation.both_classes(result.n_pos, result.n_neg, "compute the ROC and PR areas")
             report["all"][model] = result.to_dict()
@@ -200,12 +254,10 @@ def compute(args):
                                       f"bootstrap interval, {args.bootstrap} replicates")
                 report["all"][model].update(
                     _interval(args, labels, score, weights, pos_label))
-        except (ValueError, TypeError, ImportError) as error:
-            names = {**columns, "y_score": model}
-            raise CommandError(_user_message(error, names, labels)) from None
     if args.group:
-        report["groups"], report["mean"] = _group_results(labels, scores, weights,
-                                                          data[args.group], pos_label)
+        with _in_file_terms(args, labels):
+            report["groups"], report["mean"] = _group_results(labels, scores, weights,
+                                                              data[args.group], pos_label)
     if args.plot:
         _plot(args.plot, labels, scores, weights, pos_label)
     return report

@@ -744,8 +744,3 @@ def columns_present(columns, available, path):
         shown = ", ".join(map(repr, list(available)[:10]))
         raise ValueError(f"{path} has no column {missing[0]!r}; its columns are {shown}"
                          f"{', ...' if len(available) > 10 else ''}.")
-
-
-def short_csv_row(path, row):
-    """A CSV row without the column asked for (``row`` counts data rows from 1)."""
-    raise ValueError(f"{path}: row {row} has fewer fields than the header.")

@@ -1,12 +1,17 @@
 """Columns of a predictions file (CSV, Parquet or .npz) as NumPy arrays.
 
 CSV is read by pyarrow when it is installed (the fastest), else by pandas, else by the standard
-library's csv module; Parquet needs pyarrow (the ``parquet`` extra). Empty cells of numeric
-columns become NaN, so that validation reports them with their row.
+library's csv module; Parquet needs pyarrow (the ``parquet`` extra). CSV files are UTF-8 text,
+with or without the byte-order mark that Excel writes. Empty cells of numeric columns become NaN,
+so that validation reports them with their row; empty cells of text columns become ``""``. A file
+that cannot be read as columns raises :class:`FileFormatError`.
 """
+import collections
 import csv
 import importlib.util
 import operator
+import zipfile
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +20,18 @@ from . import _validation
 from ._optional import import_optional
 
 FORMATS = {".csv": "csv", ".txt": "csv", ".parquet": "parquet", ".pq": "parquet", ".npz": "npz"}
+
+
+class FileFormatError(ValueError):
+    """A file whose content cannot be read as columns of predictions.
+
+    The message starts with the file; ``path``, ``column`` and ``row`` (data rows counted from 1)
+    say where the problem is, ``column`` and ``row`` being None where they do not apply.
+    """
+
+    def __init__(self, path, problem, *, column=None, row=None):
+        super().__init__(f"{path}: {problem}")
+        self.path, self.column, self.row = path, column, row
 
 
 def file_format(path):
@@ -32,7 +49,15 @@ def read_columns(path, columns, *, reader=None):
     columns : sequence of str
         Column names (the CSV header, the Parquet schema, the .npz array names).
     reader : {"pyarrow", "pandas", "csv"}, optional
-        For CSV only: which reader to use; by default the fastest one installed.
+        For CSV only: which reader to use; by default the fastest one installed. Where it
+        fails on a malformed file, the csv module's reader reads it and says which row is wrong.
+
+    Raises
+    ------
+    FileFormatError
+        The file is not what its suffix says, is not UTF-8 text (CSV), names a column twice,
+        has a row with more or fewer fields than its header, or holds a column of something
+        other than numbers, booleans or text (such as Parquet lists or decimals).
 
     Examples
     --------
@@ -47,24 +72,75 @@ def read_columns(path, columns, *, reader=None):
     kind = file_format(path)
     columns = list(dict.fromkeys(columns))
     if kind == "npz":
-        with np.load(path, allow_pickle=False) as arrays:
-            _validation.columns_present(columns, arrays.files, path)
-            return {name: np.asarray(arrays[name]) for name in columns}
+        return _read_npz(path, columns)
     if kind == "parquet":
-        parquet = import_optional("pyarrow.parquet", "parquet")
-        _validation.columns_present(columns, parquet.read_schema(path).names, path)
-        table = parquet.read_table(path, columns=columns)
-        return {name: _from_arrow(table.column(name)) for name in columns}
-    with open(path, newline="") as handle:
-        header = next(csv.reader(handle), [])
-    _validation.columns_present(columns, header, path)
-    if reader is not None:
-        return _CSV_READERS[_validation.choice("reader", reader, tuple(_CSV_READERS))](
-            path, columns, header)
+        return _read_parquet(path, columns)
     try:
-        return _CSV_READERS[_fastest_csv_reader()](path, columns, header)
-    except ValueError:  # a malformed row: the csv module's reader says which one
-        return _read_with_csv(path, columns, header)
+        return _read_csv(path, columns, reader)
+    except UnicodeDecodeError:
+        raise _not_utf8(path) from None
+    except csv.Error as error:  # such as a quote left open, making one field of the rest
+        raise FileFormatError(path, f"the csv module cannot read it: {error}.") from None
+
+
+def _check_names(path, columns, names):
+    """Every column asked for is among ``names``, the file's columns, each name just once."""
+    _validation.columns_present(columns, names, path)
+    for name, count in collections.Counter(names).items():
+        if count > 1:
+            raise FileFormatError(path, f"{count} columns are named {name!r}.", column=name)
+
+
+def _read_npz(path, columns):
+    with open(path, "rb") as handle:
+        if not zipfile.is_zipfile(handle):
+            raise FileFormatError(path, "not a .npz file, which is a zip archive of arrays "
+                                        "(truncated, or another kind of file).")
+        handle.seek(0)
+        with np.load(handle, allow_pickle=False) as arrays:
+            _validation.columns_present(columns, arrays.files, path)
+            return {name: _npz_array(path, arrays, name) for name in columns}
+
+
+def _npz_array(path, arrays, name):
+    try:
+        return np.asarray(arrays[name])
+    except (ValueError, EOFError, zipfile.BadZipFile, zlib.error):
+        raise FileFormatError(path, f"array {name!r} holds Python objects, which fastpr does not "
+                                    "unpickle, or is damaged.", column=name) from None
+
+
+def _read_parquet(path, columns):
+    parquet = import_optional("pyarrow.parquet", "parquet")
+    import pyarrow
+
+    with open(path, "rb") as handle:  # so that errors past this point are the content's
+        try:
+            parquet_file = parquet.ParquetFile(handle)
+            _check_names(path, columns, parquet_file.schema_arrow.names)
+            table = parquet_file.read(columns=columns)
+        except (OSError, pyarrow.ArrowException):
+            raise FileFormatError(path, "cannot be read as Parquet (damaged, truncated or not "
+                                        "a Parquet file).") from None
+    return {name: _from_arrow(path, name, table.column(name)) for name in columns}
+
+
+def _read_csv(path, columns, reader):
+    with open(path, newline="", encoding="utf-8-sig") as handle:
+        header = next(csv.reader(handle), [])
+    if not header:
+        raise FileFormatError(path, "the first line, the header, is empty.")
+    if "\0" in "".join(header):  # UTF-16 text without a byte-order mark, or not text at all
+        raise FileFormatError(path, "not UTF-8 text: NUL bytes on line 1; save it as UTF-8.")
+    _check_names(path, columns, header)
+    if reader is None:
+        reader = _fastest_csv_reader()
+    if _validation.choice("reader", reader, tuple(_CSV_READERS)) != "csv":
+        try:
+            return _CSV_READERS[reader](path, columns, header)
+        except ValueError:  # a malformed row, or bytes not UTF-8: the csv module says where
+            pass
+    return _read_with_csv(path, columns, header)
 
 
 def _fastest_csv_reader():
@@ -74,64 +150,78 @@ def _fastest_csv_reader():
     return "csv"
 
 
-def _from_arrow(column):
-    """Nulls become NaN in numeric columns; other columns become strings."""
+def _from_arrow(path, name, column):
+    """Nulls become NaN in numeric columns; other columns become strings, nulls ""."""
     import pyarrow  # only reached after pyarrow was imported to read the file
 
     kind = column.type
+    if pyarrow.types.is_null(kind):  # pyarrow's type for a column of empty cells only
+        return np.full(len(column), np.nan)
     if pyarrow.types.is_integer(kind) or pyarrow.types.is_floating(kind):
         if column.null_count:
             return column.to_numpy(zero_copy_only=False).astype(np.float64)
         return column.to_numpy()
     if pyarrow.types.is_boolean(kind) and not column.null_count:
         return column.to_numpy(zero_copy_only=False)
-    return np.asarray(column.cast(pyarrow.string()).to_pylist(), dtype=str)
+    # Lists and structs are not one value per row; decimals would be rounded to float64.
+    if not (pyarrow.types.is_nested(kind) or pyarrow.types.is_decimal(kind)):
+        try:
+            return np.asarray(column.cast(pyarrow.string()).fill_null("").to_pylist(), dtype=str)
+        except (pyarrow.ArrowInvalid, pyarrow.ArrowNotImplementedError):  # bytes, not text
+            pass
+    raise FileFormatError(path, f"column {name!r} holds {kind} values; fastpr reads numbers, "
+                                "booleans and text.", column=name)
 
 
 def _read_with_pyarrow(path, columns, header):
     pyarrow_csv = import_optional("pyarrow.csv", "parquet")
     table = pyarrow_csv.read_csv(
         path, convert_options=pyarrow_csv.ConvertOptions(include_columns=columns))
-    return {name: _from_arrow(table.column(name)) for name in columns}
+    return {name: _from_arrow(path, name, table.column(name)) for name in columns}
 
 
 def _read_with_pandas(path, columns, header):
     pandas = importlib.import_module("pandas")
-    frame = pandas.read_csv(path, usecols=columns)
+    frame = pandas.read_csv(path)  # every column: with usecols, pandas ignores extra fields
+    if not isinstance(frame.index, pandas.RangeIndex):
+        # pandas makes the first fields an index where the first row is longer than the header
+        raise ValueError(f"{path}: a row has more fields than the header.")
     out = {}
     for name in columns:
         values = frame[name].to_numpy()
-        out[name] = values if values.dtype.kind in "biuf" else values.astype(str)
+        out[name] = values if values.dtype.kind in "biuf" else frame[name].fillna("").to_numpy(
+            dtype=str)
     return out
 
 
 def _read_with_csv(path, columns, header):
     """Standard library only: rows into columns, then one conversion per column."""
     pick = operator.itemgetter(*[header.index(name) for name in columns])
-    with open(path, newline="") as handle:
+    picked = []
+    with open(path, newline="", encoding="utf-8-sig") as handle:
         rows = csv.reader(handle)
         next(rows)
-        try:
-            picked = [pick(row) for row in rows if row]
-        except IndexError:
-            picked = None
-    if picked is None:
-        _validation.short_csv_row(path, _first_short_row(path, max(header.index(c) for c in columns)))
+        for number, row in enumerate(filter(None, rows), start=1):
+            if len(row) != len(header):
+                raise FileFormatError(path, f"the header has {len(header)} fields, but row "
+                                            f"{number} has {len(row)}.", row=number)
+            picked.append(pick(row))
     if len(columns) == 1:
         picked = [(value,) for value in picked]
     values = list(zip(*picked)) if picked else [()] * len(columns)
     return {name: _numbers_or_text(column) for name, column in zip(columns, values)}
 
 
-def _first_short_row(path, last_index):
-    """The data row (from 1) of the first non-empty line with too few fields."""
-    with open(path, newline="") as handle:
-        rows = csv.reader(handle)
-        next(rows)
-        for number, row in enumerate((row for row in rows if row), start=1):
-            if len(row) <= last_index:
-                return number
-    return None
+def _not_utf8(path):
+    """The error for a CSV file that is not UTF-8 text, naming its first stray byte's line."""
+    with open(path, "rb") as handle:
+        for number, line in enumerate(handle, start=1):
+            try:
+                line.decode("utf-8")
+            except UnicodeDecodeError as error:
+                return FileFormatError(path, f"not UTF-8 text: byte {line[error.start]:#04x} on "
+                                             f"line {number}; save it as UTF-8.")
+    return FileFormatError(path, "not UTF-8 text; save it as UTF-8.")
 
 
 def _numbers_or_text(texts):

@@ -173,7 +173,7 @@ BAD_INPUTS = [
      "has no column 'w'; its columns are 'label', 'score'."),
     ("label,score,w\n1,0.5,1\n0,0.2,-2\n", ["--score", "score", "--weight", "w"],
      "column 'w' must be >= 0, got -2.0 at row 2."),
-    ("label,score\n1,0.5\n0\n", ["--score", "score"], "row 2 has fewer fields than the header."),
+    ("label,score\n1,0.5\n0\n", ["--score", "score"], "the header has 2 fields, but row 2 has 1."),
     ("label,score\n", ["--score", "score"], "column 'label' is empty."),
 ]
 
@@ -186,7 +186,7 @@ def test_bad_input_ends_with_one_line(tmp_path, content, args, message):
     assert result.returncode == 1
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("fastpr evaluate: ")
-    assert message in result.stderr
+    assert message in result.stderr and str(path) in result.stderr
 
 
 def test_read_columns_rejects_an_unknown_reader(csv_file):
@@ -198,8 +198,8 @@ def test_npz_arrays_must_be_one_dimensional(tmp_path):
     np.savez(tmp_path / "p.npz", y=[0, 1], s=[[0.1, 0.2]])
     result = _run("evaluate", tmp_path / "p.npz", "--label", "y", "--score", "s")
     assert result.returncode == 1
-    assert result.stderr == ("fastpr evaluate: column 's' must be 1-D, got an array of shape "
-                             "(1, 2).\n")
+    assert result.stderr == (f"fastpr evaluate: {tmp_path / 'p.npz'}: column 's' must be 1-D, "
+                             "got an array of shape (1, 2).\n")
 
 
 def test_missing_file_and_unknown_format(tmp_path):
