@@ -121,15 +121,17 @@ def _codes(groups):
     if groups.dtype.kind in "iu":
         low, high = groups.min(), groups.max()
         if int(high) - int(low) <= 2 * groups.size:
-            # Subtract in a type that cannot overflow: int64 for narrow ids, the ids' own type
-            # for 64-bit ones (their span fits because it is at most 2n).
-            wide = groups if groups.dtype.itemsize == 8 else groups.astype(np.int64)
-            codes = (wide - wide.dtype.type(low)).astype(np.int64)
+            # Subtract and add back in a type that cannot overflow: int64 for narrow ids, the
+            # ids' own type for 64-bit ones (their span fits because it is at most 2n).
+            wide = groups.dtype if groups.dtype.itemsize == 8 else np.dtype(np.int64)
+            low = wide.type(low)
+            codes = (groups.astype(wide, copy=False) - low).astype(np.int64)
             present = np.bincount(codes) > 0
             if present.all():
-                return np.arange(int(low), int(high) + 1).astype(groups.dtype), codes
+                return (np.arange(present.size, dtype=wide) + low).astype(groups.dtype), codes
             renumber = np.cumsum(present) - 1
-            return np.flatnonzero(present).astype(groups.dtype) + low, renumber[codes]
+            ids = np.flatnonzero(present).astype(wide) + low
+            return ids.astype(groups.dtype), renumber[codes]
     ids, codes = np.unique(groups, return_inverse=True)
     return ids, codes.reshape(-1).astype(np.int64)
 

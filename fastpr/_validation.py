@@ -3,6 +3,8 @@
 Everything the public API accepts passes through here once; kernels downstream assume clean,
 contiguous arrays and never raise.
 """
+import contextlib
+import contextvars
 import numbers
 import warnings
 
@@ -11,6 +13,8 @@ import numpy as np
 from ._kernels.labels import distinct_pair
 
 _EXACT_FLOAT64_INT = 2**53
+# (rows before it, its number) while one partition of a larger input is checked; see `partition`.
+_PARTITION = contextvars.ContextVar("partition", default=None)
 
 
 class UndefinedMetricWarning(UserWarning):
@@ -38,9 +42,18 @@ def warn_if_undefined(n_pos, n_neg, *, roc=False, pr=False, npr=False, stackleve
                       UndefinedMetricWarning, stacklevel=stacklevel)
 
 
+def _array(name, values):
+    """``np.asarray(values)``, refusing what NumPy wraps whole as one object (a generator)."""
+    array = np.asarray(values)
+    if array.ndim == 0 and array.dtype.kind == "O":
+        raise TypeError(f"{name} must be an array or a sequence, got "
+                        f"{type(array.item()).__name__}; pass a list or an array.")
+    return array
+
+
 def as_1d(name, values):
     """``values`` as a 1-D array; rejects scalars, other shapes and empty input."""
-    array = np.asarray(values)
+    array = _array(name, values)
     if array.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got an array of shape {array.shape}.")
     if array.size == 0:
@@ -53,18 +66,33 @@ def _first_position(mask):
 
 
 def _check_same_length(**arrays):
-    (name_a, a), *rest = arrays.items()
-    for name_b, b in rest:
-        if b.shape[0] != a.shape[0]:
-            raise ValueError(
-                f"{name_a} and {name_b} have different lengths: {a.shape[0]} and {b.shape[0]}."
-            )
+    same_lengths(**{name: array.shape[0] for name, array in arrays.items()})
+
+
+def same_lengths(**lengths):
+    """Every length equals the first one."""
+    (name_a, n_a), *rest = lengths.items()
+    for name_b, n_b in rest:
+        if n_b != n_a:
+            raise ValueError(f"{name_a} and {name_b} have different lengths: {n_a} and {n_b}.")
+
+
+@contextlib.contextmanager
+def partition(rows_before, number):
+    """Check partition ``number`` of a larger 1-D input: positions in messages count from the
+    start of the whole input, which has ``rows_before`` rows before this partition."""
+    token = _PARTITION.set((rows_before, number))
+    try:
+        yield
+    finally:
+        _PARTITION.reset(token)
 
 
 def _where(shape, flat_position):
     """Where a flat position lies: "index i" in 1-D input, "row r, column c" in 2-D input."""
     if len(shape) == 1:
-        return f"index {flat_position}"
+        rows_before, _ = _PARTITION.get() or (0, None)
+        return f"index {flat_position + rows_before}"
     row, column = np.unravel_index(flat_position, shape)
     return f"row {row}, column {column}"
 
@@ -114,9 +142,11 @@ def reject_nan(name, array):
     # min() propagates NaN and runs at memory speed without a temporary mask.
     if array.size and np.isnan(array.min()):
         nan = np.isnan(array)
+        _, number = _PARTITION.get() or (0, None)
+        scope = "in all" if number is None else f"in partition {number}"
         raise ValueError(
             f"{name} contains NaN at {_where(array.shape, _first_position(nan))} "
-            f"({int(np.count_nonzero(nan))} NaN in all)."
+            f"({int(np.count_nonzero(nan))} NaN {scope})."
         )
 
 
@@ -188,6 +218,17 @@ def same_partitions(name, n_partitions, n_expected):
                          f"{n_expected} and {n_partitions}.")
 
 
+def partition_lengths(totals, number, lengths):
+    """Inputs whose partition ``number`` differs in length (``lengths``, by input name): as their
+    ``totals`` do, or else as partitions."""
+    same_lengths(**totals)
+    (name_a, n_a), *rest = lengths.items()
+    name_b, n_b = next((name, n) for name, n in rest if n != n_a)
+    raise ValueError(f"{name_a} and {name_b} both have {totals[name_a]} rows but are partitioned "
+                     f"differently: partition {number} holds {n_a} and {n_b} rows; give them "
+                     "the same partitions.")
+
+
 def positive_count(name, value):
     """An int >= 1 (bool excluded)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
@@ -197,12 +238,67 @@ def positive_count(name, value):
     return int(value)
 
 
+def _kind(value_type):
+    """The kind of label or group id that a value of this type is; None if it is none."""
+    if issubclass(value_type, str):
+        return "strings"
+    if issubclass(value_type, bytes):
+        return "bytes"
+    if issubclass(value_type, (numbers.Real, np.bool_)):
+        return "numbers"
+    return None
+
+
+def _as_numbers(items, shape):
+    """Python or NumPy numbers as a bool, integer or float array; None where no dtype holds
+    them all exactly (NumPy would turn integers beyond int64 into float64, merging some)."""
+    converted = np.array(items)
+    if converted.dtype.kind == "O" or (converted.dtype.kind == "f" and any(
+            float(v) != v for v in items if isinstance(v, numbers.Integral))):
+        return None
+    return converted.reshape(shape)
+
+
+def _keys(name, values, array):
+    """``array`` (from ``values``) of labels or group ids: numbers without NaN, or strings."""
+    if array.dtype.kind == "O" or (array.dtype.kind in "US" and not isinstance(values, np.ndarray)):
+        array = _of_one_kind(name, values, array)
+    if array.dtype.kind == "f":
+        reject_nan(name, array)
+    return array
+
+
+def _of_one_kind(name, values, array):
+    """Objects (pandas columns) read one by one, and so a sequence that NumPy turned into strings
+    (as it does when numbers and strings mix): refused are values that are neither numbers nor
+    strings (None, pd.NA) and a mix of kinds. Objects that are all numbers become a numeric
+    array, so that ``np.array([1, 2], dtype=object)`` means what ``[1, 2]`` means.
+    """
+    flat_list = isinstance(values, list) and array.ndim == 1
+    items = values if flat_list else np.asarray(values, dtype=object).ravel().tolist()
+    kinds = {value_type: _kind(value_type) for value_type in set(map(type, items))}
+    if None in kinds.values():
+        position = next(k for k, v in enumerate(items) if kinds[type(v)] is None)
+        raise TypeError(f"{name} must hold numbers or strings, got {items[position]!r} at "
+                        f"{_where(array.shape, position)}.")
+    if len(set(kinds.values())) > 1:
+        nan = next((k for k, v in enumerate(items) if v != v), None)
+        if nan is not None:  # pandas marks a missing string with NaN
+            raise ValueError(f"{name} contains NaN at {_where(array.shape, nan)}.")
+        first = items[0]
+        other = next(v for v in items if kinds[type(v)] != kinds[type(first)])
+        raise TypeError(f"{name} mixes {kinds[type(first)]} and {kinds[type(other)]} "
+                        f"({first!r} and {other!r}); its values must all be of one kind.")
+    if array.dtype.kind == "O" and "numbers" in kinds.values():
+        numeric = _as_numbers(items, array.shape)
+        return array if numeric is None else numeric
+    return array
+
+
 def _distinct_labels(labels):
     """The distinct values of ``labels`` as Python scalars; numeric labels avoid a full sort."""
     present = None
     if labels.dtype.kind in "biuf":
-        if labels.dtype.kind == "f" and np.isnan(labels).any():
-            raise ValueError(f"y_true contains NaN at index {_first_position(np.isnan(labels))}.")
         a, b, n_other = distinct_pair(labels)
         if n_other == 0:
             present = sorted({a, b})
@@ -211,9 +307,20 @@ def _distinct_labels(labels):
     return [v.item() if isinstance(v, np.generic) else v for v in present]
 
 
+def labels_1d(name, values):
+    """1-D labels: numbers without NaN, or strings, all of one kind."""
+    return _keys(name, values, as_1d(name, values))
+
+
 def positive_mask(y_true, pos_label):
     """Boolean array, True where y_true is the positive class (SPEC section 1)."""
-    labels = as_1d("y_true", y_true)
+    return _positive(labels_1d("y_true", y_true), pos_label)
+
+
+def _positive(labels, pos_label):
+    """``positive_mask`` of labels that passed ``_keys``."""
+    if pos_label is not None and _kind(type(pos_label)) is None:
+        raise TypeError(f"pos_label must be a number or a string, got {pos_label!r}.")
     if labels.dtype.kind == "b" and pos_label in (None, True):
         return labels
     present = _distinct_labels(labels)
@@ -230,7 +337,9 @@ def positive_mask(y_true, pos_label):
                 "pass pos_label to say which one is positive."
             )
         pos_label = 1
-    elif len(present) == 2 and not any(_same_label(v, pos_label) for v in present):
+    elif not any(_same_label(v, pos_label) for v in present) and (
+            # One label of pos_label's kind is data without positives (a chunk, a partition).
+            len(present) == 2 or _kind(type(present[0])) != _kind(type(pos_label))):
         raise ValueError(
             f"pos_label={pos_label!r} is not a label of y_true, whose labels are {present!r}."
         )
@@ -239,7 +348,7 @@ def positive_mask(y_true, pos_label):
 
 def label_set(y_true):
     """The distinct labels of a valid ``y_true`` as Python scalars (at most two)."""
-    return _distinct_labels(as_1d("y_true", y_true))
+    return _distinct_labels(labels_1d("y_true", y_true))
 
 
 def _same_label(value, pos_label):
@@ -518,7 +627,7 @@ def warn_if_undefined_rows(n_pos, n_neg, *, roc=False, pr=False, npr=False, unit
 
 
 def _as_2d(name, values):
-    array = np.asarray(values)
+    array = _array(name, values)
     if array.ndim != 2:
         raise ValueError(f"{name} must be 2-D, got an array of shape {array.shape}.")
     if array.size == 0:
@@ -545,9 +654,10 @@ def check_batch_inputs(y_true, y_score, sample_weight, pos_label, *, find_nan=Tr
     in ``_real_scores``.
     """
     score_array = _real_scores("y_score", _as_2d("y_score", y_score), find_nan=find_nan)
-    labels = np.asarray(y_true)
+    labels = _array("y_true", y_true)
     _fits_rows("y_true", labels, score_array.shape)
-    is_positive = positive_mask(labels.reshape(-1), pos_label).reshape(labels.shape)
+    labels = _keys("y_true", y_true, labels)
+    is_positive = _positive(labels.reshape(-1), pos_label).reshape(labels.shape)
     if sample_weight is None:
         return is_positive, score_array, None
     weight_array = np.asarray(sample_weight)
@@ -574,22 +684,14 @@ def check_grouping(groups, offsets, y_score):
 
 
 def group_ids(groups, n):
-    """One group id per row: 1-D, length n, no NaN."""
-    array = as_1d("groups", groups)
+    """One group id per row: 1-D, length n, numbers without NaN or strings, of one kind."""
+    array = labels_1d("groups", groups)
     if array.shape[0] != n:
         raise ValueError(f"y_true and groups have different lengths: {n} and {array.shape[0]}.")
-    if array.dtype.kind == "f" and np.isnan(array.min()):
-        raise ValueError(f"groups contains NaN at index {_first_position(np.isnan(array))}.")
     if array.dtype.kind == "O":
-        # pandas keeps strings as objects; anything else there (None, mixed kinds) cannot be
-        # sorted into groups reliably.
-        odd = np.array([not isinstance(v, str) for v in array])
-        if odd.any():
-            position = _first_position(odd)
-            raise TypeError(
-                f"groups must hold numbers or strings, got {array[position]!r} at index {position}."
-            )
-        return array.astype(str)
+        # Strings (pandas keeps them as objects) sort faster as a string array; the other ids
+        # left as objects (bytes, integers beyond 64 bits) sort as they are.
+        return array.astype(str) if isinstance(array[0], str) else array
     if array.dtype.kind not in "biufUS":
         raise TypeError(f"groups must hold numbers or strings, got an array of dtype {array.dtype}.")
     return array
@@ -605,7 +707,7 @@ def offsets(offsets, n):
             f"offsets must run from 0 to the number of rows ({n}) with at least one group; got "
             f"{array.size} values from {array[0]} to {array[-1]}."
         )
-    falls = np.diff(array) < 0
+    falls = array[1:] < array[:-1]  # not np.diff, which wraps around for unsigned integers
     if falls.any():
         k = _first_position(falls)
         raise ValueError(
@@ -630,13 +732,13 @@ def check_multiclass_inputs(y_true, y_score, labels, sample_weight):
     """
     score_array = _real_scores("y_score", _as_2d("y_score", y_score))
     n_samples, n_classes = score_array.shape
-    truth = np.asarray(y_true)
+    truth = _array("y_true", y_true)
     if truth.ndim == 2:
         _check_indicator(truth, score_array.shape)
         indicator = truth.astype(bool)
         classes = np.arange(n_classes) if labels is None else _class_labels(labels, n_classes)
     else:
-        truth = as_1d("y_true", truth)
+        truth = _keys("y_true", y_true, as_1d("y_true", truth))
         _check_same_length(y_true=truth, y_score=score_array)
         if labels is None:
             classes = np.unique(truth)
@@ -678,7 +780,7 @@ def _check_indicator(truth, score_shape):
 
 
 def _class_labels(labels, n_classes):
-    classes = as_1d("labels", labels)
+    classes = labels_1d("labels", labels)
     if classes.size != n_classes:
         raise ValueError(
             f"labels names {classes.size} classes but y_score has {n_classes} columns."

@@ -80,6 +80,12 @@ class Accumulator:
         accumulator._neg_weight = neg_weight
         return accumulator
 
+    @classmethod
+    def _of_ranking(cls, ranking):
+        """An accumulator of one validated ranking, sorted by class (a ``SortedRanking``)."""
+        return cls._of(*_compacted(ranking.pos, ranking.pos_weight, ranking.neg,
+                                   ranking.neg_weight))
+
     def _state(self):
         return self._scores, self._pos_weight, self._neg_weight
 
@@ -89,7 +95,7 @@ class Accumulator:
         Parameters are those of :func:`fastpr.evaluate`, with the same validation and errors.
         """
         ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
-        chunk = _compacted(ranking.pos, ranking.pos_weight, ranking.neg, ranking.neg_weight)
+        chunk = Accumulator._of_ranking(ranking)._state()
         if self._scores.size:
             chunk = _merge_states(self._state(), chunk)
         self._scores, self._pos_weight, self._neg_weight = chunk

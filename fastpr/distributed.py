@@ -52,6 +52,7 @@ in a tree reduction and each group is evaluated on the client. That moves each g
 compacted state (24 bytes per distinct score of the group) to the client, which suits many
 groups of moderate size; evaluate one very large group on its own for the range algorithm.
 """
+import dataclasses
 import itertools
 import math
 
@@ -65,13 +66,15 @@ except ImportError as error:
 
 from . import _validation
 from ._kernels import sweep as _sweep
-from ._ranking import SweepResult, stable_argsort
+from ._ranking import SweepResult, sort_validated, stable_argsort
 from .accumulator import Accumulator
 from .metrics import _evaluation_from_sweep
 
 # Scores each partition contributes to the sample that places the range boundaries.
 _SAMPLES_PER_PARTITION = 256
 _NO_POINTS = np.empty((3, 0))
+# The inputs of one partition, in the order that its tasks take them.
+_COLUMNS = ("y_true", "y_score", "sample_weight", "groups")
 
 
 def _is_dask_series(values):
@@ -109,16 +112,69 @@ def _aligned_partitions(inputs):
     return blocks
 
 
-def _partition_state(y_true, y_score, sample_weight, pos_label):
-    """The validated, compacted Accumulator of one partition (empty when nothing weighs)."""
-    accumulator = Accumulator()
-    if len(y_true) == 0 and len(y_score) == 0:
-        return accumulator
-    if sample_weight is not None and not np.any(sample_weight):
-        # Every row weighs exactly 0 (NaN is truthy): absent, but the rest must still be valid.
-        _validation.check_binary_inputs(y_true, y_score, None, pos_label)
-        return accumulator
-    return accumulator.update(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+@dataclasses.dataclass(frozen=True)
+class _Failure:
+    """Partition ``number`` failed validation with ``error`` (None when its inputs' ``lengths``,
+    in the order of _COLUMNS, differ). Tasks return it rather than raise, so that the client
+    can report the first failing partition in terms of the whole data."""
+
+    number: int
+    error: Exception | None
+    lengths: tuple
+
+
+def _check(y_true, y_score, sample_weight, groups, pos_label):
+    """One partition, whose inputs have one length, validated: (is_positive, scores, weights,
+    group ids), or None when no row weighs anything. Unlike the whole data, a partition may be
+    empty or weigh 0 everywhere."""
+    if len(y_score) == 0:
+        return None
+    absent = sample_weight is not None and np.asarray(sample_weight).dtype.kind in "biuf" and (
+        not np.any(sample_weight))  # NaN is truthy, so it is still found
+    checked = _validation.check_binary_inputs(y_true, y_score,
+                                              None if absent else sample_weight, pos_label)
+    ids = None if groups is None else _validation.group_ids(groups, len(y_score))
+    return None if absent else (*checked, ids)
+
+
+def _checked(number, columns, pos_label):
+    """``_check`` of partition ``number``, or the _Failure that says why it failed."""
+    lengths = tuple(None if values is None else len(values) for values in columns)
+    if len(set(lengths) - {None}) > 1:
+        return _Failure(number, None, lengths)
+    try:
+        return _check(*columns, pos_label)
+    except (TypeError, ValueError) as error:
+        return _Failure(number, error, lengths)
+
+
+def _check_at(rows_before, number, columns, pos_label):
+    """``_check`` of partition ``number``, with positions in messages counted in the whole data."""
+    with _validation.partition(rows_before, number):
+        _check(*columns, pos_label)
+
+
+def _raise_first_failure(blocks, results, pos_label):
+    """Report the first partition that failed validation, if any, as ``fastpr.evaluate`` would
+    report the whole data: global lengths and positions. Costs passes over the inputs, which
+    the client pays only when there is an error."""
+    failures = [result for result in results if isinstance(result, _Failure)]
+    if not failures:
+        return
+    failure = min(failures, key=lambda failure: failure.number)
+    present = [name for name in _COLUMNS if name in blocks]
+    if failure.error is None:
+        sizes = dask.compute({name: [dask.delayed(len)(part) for part in blocks[name]]
+                              for name in present})[0]
+        lengths = {name: length for name, length in zip(_COLUMNS, failure.lengths)
+                   if length is not None}
+        _validation.partition_lengths({name: sum(sizes[name]) for name in present},
+                                      failure.number, lengths)
+    rows_before = sum(dask.compute(*[dask.delayed(len)(part)
+                                     for part in blocks["y_score"][:failure.number]]))
+    columns = [blocks[name][failure.number] if name in blocks else None for name in _COLUMNS]
+    dask.compute(dask.delayed(_check_at)(rows_before, failure.number, columns, pos_label))
+    raise failure.error  # not reached: the check fails again, now in the whole data's terms
 
 
 def _labels(y_true):
@@ -126,16 +182,24 @@ def _labels(y_true):
     return _validation.label_set(y_true) if len(y_true) else []
 
 
-def _partition(y_true, y_score, sample_weight, pos_label):
-    """(compacted Accumulator, distinct labels) of one partition."""
-    return _partition_state(y_true, y_score, sample_weight, pos_label), _labels(y_true)
+def _accumulated(is_positive, scores, weights):
+    return Accumulator._of_ranking(sort_validated(is_positive, scores, weights))
+
+
+def _partition(number, y_true, y_score, sample_weight, pos_label):
+    """(compacted Accumulator, distinct labels) of partition ``number``; (empty Accumulator,
+    _Failure) when it fails validation."""
+    checked = _checked(number, (y_true, y_score, sample_weight, None), pos_label)
+    if isinstance(checked, _Failure):
+        return Accumulator(), checked
+    return Accumulator() if checked is None else _accumulated(*checked[:3]), _labels(y_true)
 
 
 def _check_labels(label_sets, pos_label):
     """Every partition passed on its own; the union of their labels must pass too."""
     union = {label for labels in label_sets for label in labels}
     if union:
-        _validation.positive_mask(np.array(sorted(union, key=repr)), pos_label)
+        _validation.positive_mask(np.array(sorted(union, key=repr), dtype=object), pos_label)
 
 
 def _sample(accumulator):
@@ -265,26 +329,33 @@ def _ranked_evaluation(states, n_ranges):
     return _evaluation_from_sweep(SweepResult(stats, hull, _NO_POINTS))
 
 
-def _group_states(y_true, y_score, sample_weight, groups, pos_label):
-    """({group: Accumulator}, distinct labels) of one partition."""
-    if len(groups) == 0:
-        return {}, []
-    keys, index = np.unique(np.asarray(groups), return_inverse=True)
-    order = np.argsort(index, kind="stable")
-    starts = np.searchsorted(index[order], np.arange(keys.size + 1))
+def _group_states(number, y_true, y_score, sample_weight, groups, pos_label):
+    """({group: Accumulator}, distinct labels) of partition ``number``; ({}, _Failure) when it
+    fails validation."""
+    checked = _checked(number, (y_true, y_score, sample_weight, groups), pos_label)
+    if isinstance(checked, _Failure):
+        return {}, checked
     states = {}
-    for k, key in enumerate(keys.tolist()):
-        rows = order[starts[k]:starts[k + 1]]
-        weight = None if sample_weight is None else np.asarray(sample_weight)[rows]
-        state = _partition_state(np.asarray(y_true)[rows], np.asarray(y_score)[rows], weight,
-                                 pos_label)
-        if state.n_distinct:
-            states[key] = state
+    if checked is not None:
+        is_positive, scores, weights, ids = checked
+        keys, codes = np.unique(ids, return_inverse=True)
+        order = np.argsort(codes, kind="stable")
+        starts = np.searchsorted(codes[order], np.arange(keys.size + 1))
+        for k, key in enumerate(keys.tolist()):
+            rows = order[starts[k]:starts[k + 1]]
+            state = _accumulated(is_positive[rows], scores[rows],
+                                 None if weights is None else weights[rows])
+            if state.n_distinct:
+                states[key] = state
     return states, _labels(y_true)
 
 
 def _merged_groups(*partitions):
-    """Per-group merge of several ({group: Accumulator}, labels) pairs."""
+    """Per-group merge of several ({group: Accumulator}, labels) pairs; the first _Failure among
+    them instead of labels, if there is one."""
+    failures = [labels for _, labels in partitions if isinstance(labels, _Failure)]
+    if failures:
+        return {}, min(failures, key=lambda failure: failure.number)
     merged = {}
     labels = set()
     for states, partition_labels in partitions:
@@ -328,10 +399,11 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     Notes
     -----
     The module docstring explains the algorithm. Each partition is validated on its own
-    worker, with the errors of :func:`fastpr.evaluate`; labels are read the same way in every
-    partition (positive means ``pos_label``, else 1 or True). Computes with Dask's current
-    scheduler, e.g. the ``dask.distributed.Client`` last created. An ``UndefinedMetricWarning``
-    is issued on the client, as ``fastpr.evaluate`` does.
+    worker, with the errors of :func:`fastpr.evaluate`: the first failing partition is reported
+    with lengths and positions in the whole data (working them out reads the inputs again).
+    Labels are read the same way in every partition (positive means ``pos_label``, else 1 or
+    True). Computes with Dask's current scheduler, e.g. the ``dask.distributed.Client`` last
+    created. An ``UndefinedMetricWarning`` is issued on the client, as ``fastpr.evaluate`` does.
 
     Examples
     --------
@@ -360,10 +432,13 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     weight_blocks = blocks.get("sample_weight", [None] * n_partitions)
     columns = list(zip(blocks["y_true"], blocks["y_score"], weight_blocks))
     if groups is not None:
-        return _evaluate_groups(columns, blocks["groups"], pos_label)
-    parts = [dask.delayed(_partition, nout=2)(y, s, w, pos_label) for y, s, w in columns]
+        return _evaluate_groups(blocks, columns, pos_label)
+    parts = [dask.delayed(_partition, nout=2)(k, y, s, w, pos_label)
+             for k, (y, s, w) in enumerate(columns)]
     persisted = dask.persist(*[part[0] for part in parts], *[part[1] for part in parts])
-    _check_labels(dask.compute(*persisted[n_partitions:]), pos_label)
+    label_sets = dask.compute(*persisted[n_partitions:])
+    _raise_first_failure(blocks, label_sets, pos_label)
+    _check_labels(label_sets, pos_label)
     states = list(persisted[:n_partitions])
     del persisted
     result = _ranked_evaluation(states, n_ranges)
@@ -371,10 +446,11 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     return result
 
 
-def _evaluate_groups(columns, group_blocks, pos_label):
-    per_partition = [dask.delayed(_group_states)(y, s, w, g, pos_label)
-                     for (y, s, w), g in zip(columns, group_blocks)]
+def _evaluate_groups(blocks, columns, pos_label):
+    per_partition = [dask.delayed(_group_states)(k, y, s, w, g, pos_label)
+                     for k, ((y, s, w), g) in enumerate(zip(columns, blocks["groups"]))]
     ((merged, labels),) = dask.compute(_tree_reduce(per_partition, _merged_groups))
+    _raise_first_failure(blocks, [labels], pos_label)
     _check_labels([labels], pos_label)
     _validation.nonempty(len(merged), "the data", "no row has nonzero weight")
     results = {}
