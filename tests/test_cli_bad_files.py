@@ -77,7 +77,7 @@ CASES = [
     ("empty text group", _text("g.csv", "label,score,g\n1,0.9,a\n0,0.2,\n1,0.4,a\n0,0.5,b\n"),
      ["--group", "g"], "column 'g' has an empty cell at row 2."),
     ("empty numeric group", _text("g.csv", "label,score,g\n1,0.9,1\n0,0.2,\n1,0.4,2\n0,0.5,2\n"),
-     ["--group", "g"], "column 'g' contains NaN at row 2."),
+     ["--group", "g"], "column 'g' contains NaN at row 2 "),
     ("empty Parquet group cell",
      _parquet("g.parquet", label=[1, 0, 1], score=[0.9, 0.2, 0.4], g=["a", None, "b"]),
      ["--group", "g"], "column 'g' has an empty cell at row 2."),
