@@ -165,7 +165,7 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     >>> q.index, q.auc_roc
     (array(['a', 'b'], dtype='<U1'), array([1., 1.]))
     """
-    y_score = np.asarray(y_score)
+    y_score = _validation.as_array("y_score", y_score)
     if y_score.ndim == 2 or groups is not None or offsets is not None:
         result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
         _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True,
@@ -299,7 +299,7 @@ def _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, aver
     """One metric (``pick`` reads it from an Evaluation or a batch) of one ranking or of many,
     warning once about the rankings where it is undefined."""
     _validation.average(average, (None, "macro"))
-    y_score = np.asarray(y_score)
+    y_score = _validation.as_array("y_score", y_score)
     if y_score.ndim == 2 or groups is not None or offsets is not None:
         result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
         # stacklevel 4: the warning points at the caller of auc_pr / auc_roc.
