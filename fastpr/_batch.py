@@ -1,9 +1,11 @@
 """Tables of many validated rankings: rows of a 2-D batch, ragged segments, groups.
 
 Each ranking becomes one row of the table of ``fastpr._kernels.batch`` (weights, point count,
-areas). Work is spread over ``numba.get_num_threads()`` threads: numba's ``prange`` for many short
-segments, a thread pool around NumPy's sort (which releases the GIL) and the nogil kernels for
-long rows. Every ranking is computed whole by one thread, so results do not depend on the count.
+areas). Work is spread over the threads of ``fastpr._pool``, as many as numba's thread count:
+each takes long rows or segments for NumPy's sort (which releases the GIL) and the nogil
+kernels, and ranges of short segments for one nogil kernel that sorts them with numba's sort.
+No numba threading layer is started, so callers may fork and may call from many threads on any
+layer. Every ranking is computed whole by one thread, so results do not depend on the count.
 """
 import numpy as np
 
@@ -13,8 +15,8 @@ from ._kernels import batch as _kernels
 from ._pool import run_all
 from ._ranking import sort_validated
 
-# From this length on, NumPy's SIMD sort plus the Python calls around it beat numba's sort inside
-# prange (numba's quicksort costs 12 us at 1,024 scores and 70 us at 2,048; NumPy's 3 and 6 us).
+# From this length on, NumPy's SIMD sort plus the Python calls around it beat numba's sort in a
+# kernel (numba's quicksort costs 12 us at 1,024 scores and 70 us at 2,048; NumPy's 3 and 6 us).
 _LARGE_SEGMENT = 1024
 # Scores per block of rows in the unweighted 2-D path: enough to amortise the Python calls, few
 # enough to keep a block's class buffers in cache; and at least this many blocks per thread.
@@ -22,6 +24,9 @@ _BLOCK_SCORES = 1 << 16
 _BLOCKS_PER_THREAD = 4
 # Below this many scores in all, handing work to the thread pool costs more than it saves.
 _THREADED_MIN_SCORES = 1 << 17
+# The fewest rows of short segments handed to a thread at once (about 40 segments of 100 rows):
+# fewer would cost more in Python calls than they take.
+_MIN_RANGE_SCORES = 1 << 12
 _NO_WEIGHTS = np.empty(0)
 _NO_ROWS = np.empty(0, dtype=np.int64)
 
@@ -84,6 +89,17 @@ def rows_table(is_positive, scores, weights):
     return segments_table(scores.ravel(), labels, weights, np.arange(m + 1, dtype=np.int64) * n)
 
 
+def _segment_ranges(starts, n_threads):
+    """[(first, last)]: ranges of segments of about ``_BLOCK_SCORES`` rows each, fewer rows when
+    that leaves under ``_BLOCKS_PER_THREAD`` ranges per thread, but not under
+    ``_MIN_RANGE_SCORES``."""
+    n_rows = int(starts[-1])
+    block = max(_MIN_RANGE_SCORES,
+                min(_BLOCK_SCORES, n_rows // (_BLOCKS_PER_THREAD * n_threads)))
+    bounds = np.searchsorted(starts[:-1], np.arange(0, n_rows, block)).tolist()
+    return list(zip(bounds, bounds[1:] + [starts.size - 1]))
+
+
 def segments_table(scores, is_positive, weights, starts, order=_NO_ROWS):
     """Table of the segments of one validated ranking.
 
@@ -91,25 +107,31 @@ def segments_table(scores, is_positive, weights, starts, order=_NO_ROWS):
     ``order`` is empty.
     """
     table = np.empty((starts.size - 1, _kernels.N_COLUMNS))
-    _kernels.segments_into(scores, is_positive, _NO_WEIGHTS if weights is None else weights,
-                           order, starts, _LARGE_SEGMENT, table)
+    weights = _NO_WEIGHTS if weights is None else weights
+    n_threads = thread_count()
+    ranges = _segment_ranges(starts, n_threads)
+    large = np.flatnonzero(np.diff(starts) >= _LARGE_SEGMENT).tolist()
+    n_tasks = min(n_threads, len(ranges) + len(large))
+    ranges, large = iter(ranges), iter(large)
 
-    def large_segment_worker(segments):
-        for g in segments:  # next() on a shared iterator is atomic under the GIL
+    def worker():
+        # Long segments one by one, then ranges of short ones (the small pieces last, to even
+        # out the threads' finishing times), each taken from an iterator that the workers share
+        # (next() on it is atomic under the GIL).
+        for g in large:
             rows = slice(starts[g], starts[g + 1])
             if order.size:
                 rows = order[rows]
             ranking = sort_validated(is_positive[rows], scores[rows],
-                                     None if weights is None else weights[rows])
+                                     weights[rows] if weights.size else None)
             _kernels.record_sorted(ranking.pos, ranking.pos_weight, ranking.neg,
                                    ranking.neg_weight, table[g])
+        for first, last in ranges:
+            _kernels.segments_into(scores, is_positive, weights, order, starts, first, last,
+                                   _LARGE_SEGMENT, table)
 
-    large = np.flatnonzero(np.diff(starts) >= _LARGE_SEGMENT)
-    if large.size:
-        # One task per thread, each taking segments from a shared iterator: a future per segment
-        # would cost more than a long segment's sort, all of it holding the GIL.
-        segments = iter(large.tolist())
-        run_all([lambda: large_segment_worker(segments)] * min(thread_count(), large.size))
+    # One task per thread: a future per range or per segment would cost more than its work.
+    run_all([worker] * n_tasks)
     return table
 
 

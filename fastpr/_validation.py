@@ -42,18 +42,33 @@ def warn_if_undefined(n_pos, n_neg, *, roc=False, pr=False, npr=False, stackleve
                       UndefinedMetricWarning, stacklevel=stacklevel)
 
 
-def _array(name, values):
-    """``np.asarray(values)``, refusing what NumPy wraps whole as one object (a generator)."""
-    array = np.asarray(values)
-    if array.ndim == 0 and array.dtype.kind == "O":
+def asas_array(name, values):
+    """``values`` as a NumPy array in the machine's byte order, which the kernels need.
+
+    A masked array is read as its data only when nothing is masked: fastpr would otherwise count
+    whatever its masked entries hold.
+    """
+    if isinstance(values, np.ma.MaskedArray):
+        n_masked = int(np.ma.count_masked(values))
+        if n_masked:
+            raise ValueError(
+                f"{name} has {n_masked} masked {'entry' if n_masked == 1 else 'entries'}, which "
+                "fastpr cannot leave out: drop them (and the matching entries of the other "
+                "arguments) or fill them (masked_array.filled(value)) first."
+            )
+        values = values.data
+    result = np.asarray(values)
+    if result.ndim == 0 and result.dtype.kind == "O":  # NumPy wraps a generator whole
         raise TypeError(f"{name} must be an array or a sequence, got "
-                        f"{type(array.item()).__name__}; pass a list or an array.")
-    return array
+                        f"{type(result.item()).__name__}; pass a list or an array.")
+    if not result.dtype.isnative:
+        result = result.astype(result.dtype.newbyteorder("="))
+    return result
 
 
 def as_1d(name, values):
     """``values`` as a 1-D array; rejects scalars, other shapes and empty input."""
-    array = _array(name, values)
+    array = asas_array(name, values)
     if array.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got an array of shape {array.shape}.")
     if array.size == 0:
@@ -184,7 +199,7 @@ def accumulator_arrays(score_values, pos_weight, neg_weight):
     All three empty is an empty accumulator.
     """
     named = {"scores": score_values, "pos_weight": pos_weight, "neg_weight": neg_weight}
-    arrays = {name: np.asarray(values) for name, values in named.items()}
+    arrays = {name: asas_array(name, values) for name, values in named.items()}
     for name, array in arrays.items():
         if array.ndim != 1:
             raise ValueError(f"{name} must be 1-D, got an array of shape {array.shape}.")
@@ -424,7 +439,7 @@ def class_counts(n_pos, n_neg, *, whole_n_pos=False, method=None):
 
 def rates(name, values, *, low_inclusive=True):
     """A scalar or array of rates in [0, 1] (or (0, 1] with ``low_inclusive=False``) as float64."""
-    array = np.asarray(values)
+    array = asas_array(name, values)
     if array.dtype.kind not in "biuf":
         raise TypeError(f"{name} must be real numbers, got an array of dtype {array.dtype}.")
     array = array.astype(np.float64)
@@ -521,7 +536,7 @@ def paired_inputs(y_true, y_scores, sample_weight, pos_label):
     """Labels, an (n_models, n_samples) float64 score array and weights (or None)."""
     is_positive = positive_mask(y_true, pos_label)
     if isinstance(y_scores, np.ndarray) and y_scores.ndim == 2:
-        y_scores = list(y_scores)
+        y_scores = list(as_array("y_scores", y_scores))
     if isinstance(y_scores, np.ndarray) or not hasattr(y_scores, "__len__") or len(y_scores) < 2:
         raise ValueError("y_scores must hold two or more models' scores (a sequence of arrays or "
                          "an array of shape (n_models, n_samples)).")
@@ -627,7 +642,7 @@ def warn_if_undefined_rows(n_pos, n_neg, *, roc=False, pr=False, npr=False, unit
 
 
 def _as_2d(name, values):
-    array = _array(name, values)
+    array = asas_array(name, values)
     if array.ndim != 2:
         raise ValueError(f"{name} must be 2-D, got an array of shape {array.shape}.")
     if array.size == 0:
@@ -654,13 +669,13 @@ def check_batch_inputs(y_true, y_score, sample_weight, pos_label, *, find_nan=Tr
     in ``_real_scores``.
     """
     score_array = _real_scores("y_score", _as_2d("y_score", y_score), find_nan=find_nan)
-    labels = _array("y_true", y_true)
+    labels = as_array("y_true", y_true)
     _fits_rows("y_true", labels, score_array.shape)
     labels = _keys("y_true", y_true, labels)
     is_positive = _positive(labels.reshape(-1), pos_label).reshape(labels.shape)
     if sample_weight is None:
         return is_positive, score_array, None
-    weight_array = np.asarray(sample_weight)
+    weight_array = as_array("sample_weight", sample_weight)
     _fits_rows("sample_weight", weight_array, score_array.shape)
     weight_array = _finite_nonnegative("sample_weight", weight_array)
     empty_rows = ~weight_array.reshape(-1, score_array.shape[1]).any(axis=1)
@@ -732,7 +747,7 @@ def check_multiclass_inputs(y_true, y_score, labels, sample_weight):
     """
     score_array = _real_scores("y_score", _as_2d("y_score", y_score))
     n_samples, n_classes = score_array.shape
-    truth = _array("y_true", y_true)
+    truth = as_array("y_true", y_true)
     if truth.ndim == 2:
         _check_indicator(truth, score_array.shape)
         indicator = truth.astype(bool)

@@ -152,7 +152,7 @@ def roc_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> len(rows), rows[1].tpr
     (2, array([0. , 0. , 0. , 0.5, 1. ]))
     """
-    y_score = np.asarray(y_score)
+    y_score = _validation.as_array("y_score", y_score)
     if y_score.ndim == 2:
         return _each_row(roc_curve, y_true, y_score, sample_weight, pos_label)
     curve = roc_curve_from_counts(*_points(y_true, y_score, sample_weight, pos_label))
@@ -173,7 +173,7 @@ def pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> c.recall, c.precision
     (array([0. , 0.5, 0.5, 1. , 1. ]), array([1.        , 1.        , 0.5       , 0.66666667, 0.5       ]))
     """
-    y_score = np.asarray(y_score)
+    y_score = _validation.as_array("y_score", y_score)
     if y_score.ndim == 2:
         return _each_row(pr_curve, y_true, y_score, sample_weight, pos_label)
     curve = pr_curve_silently(y_true, y_score, sample_weight, pos_label)
@@ -206,7 +206,7 @@ def roc_convex_hull(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> h.fpr, h.tpr, h.thresholds
     (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]), array([ inf, 0.8 , 0.35, 0.1 ]))
     """
-    y_score = np.asarray(y_score)
+    y_score = _validation.as_array("y_score", y_score)
     if y_score.ndim == 2:
         return _each_row(roc_convex_hull, y_true, y_score, sample_weight, pos_label)
     hull = _hull(y_true, y_score, sample_weight, pos_label)[1]
@@ -240,7 +240,7 @@ def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
     (array([0.  , 0.25, 0.5 , 0.75, 1.  , 1.  ]), array([1.   , 1.   , 1.   , 0.75 , 0.667, 0.5  ]), array([ True, False,  True, False,  True,  True]))
     """
     _validation.recall_step(max_recall_step)
-    y_score = np.asarray(y_score)
+    y_score = _validation.as_array("y_score", y_score)
     if y_score.ndim == 2:
         return _each_row(achievable_pr_curve, y_true, y_score, sample_weight, pos_label,
                          max_recall_step=max_recall_step)
@@ -293,7 +293,7 @@ def interpolated_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None
     (array([0.  , 0.  , 0.25, 0.5 , 0.5 , 0.75, 1.  ]), array([0.   , 0.   , 0.333, 0.5  , 0.333, 0.429, 0.5  ]))
     """
     _validation.recall_step(max_recall_step)
-    y_score = np.asarray(y_score)
+    y_score = _validation.as_array("y_score", y_score)
     if y_score.ndim == 2:
         return _each_row(interpolated_pr_curve, y_true, y_score, sample_weight, pos_label,
                          max_recall_step=max_recall_step)

@@ -4,6 +4,7 @@ Every bootstrap here sorts once: a replicate is a vector of counts over the alre
 examples, fed to the same one-pass kernel as weights, and its random numbers come from a stream
 keyed by (seed, replicate), so results depend on the seed alone, not on the thread count.
 """
+import functools
 import math
 import secrets
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from ._kernels import resample
 from ._kernels.delong import placements
 from ._kernels.summary import AUC_ROC, summarise
 from ._optional import import_optional
+from ._pool import run_all
 from ._ranking import SortedRanking, run_sweep, sort_ranking, stable_argsort
 from ._results import Result
 from .fmeasure import f_beta_from_counts
@@ -126,10 +128,12 @@ class _Resampler:
         bar = import_optional("tqdm", "progress").tqdm(total=n_boot) if progress else None
         for first in range(0, n_boot, _BATCH):
             count = min(_BATCH, n_boot - first)
-            out[first:first + count] = resample.replicate_summaries(
-                self.pos, self.pos_weight, self.neg, self.neg_weight, self.pos_order,
-                self.neg_order, np.uint64(seed), first, count, stratified, poisson, with_f1,
-                thread_count())
+            n_tasks = min(thread_count(), count)
+            run_all([functools.partial(
+                resample.replicate_summaries_into, self.pos, self.pos_weight, self.neg,
+                self.neg_weight, self.pos_order, self.neg_order, np.uint64(seed), first, start,
+                n_tasks, stratified, poisson, with_f1, out[first:first + count])
+                for start in range(n_tasks)])
             if bar is not None:
                 bar.update(count)
         if bar is not None:
@@ -294,7 +298,7 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
     Notes
     -----
     Cost: one sort plus, per replicate, O(n) to draw counts and one weighted pass; replicates
-    run on all of numba's threads.
+    are shared out over as many threads as numba's thread count.
 
     Examples
     --------

@@ -141,12 +141,12 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     while the PR areas are 1. An ``UndefinedMetricWarning`` says which (for many rankings, one
     warning per call with the number of rankings concerned).
 
-    Many rankings run on ``numba.get_num_threads()`` threads (all cores unless
+    Many rankings run on as many threads as numba's thread count (all cores unless
     ``NUMBA_NUM_THREADS`` or ``numba.set_num_threads`` say otherwise); every ranking is computed
     whole by one thread, so results do not depend on the thread count. Unweighted rows of a 2-D
     batch are sorted with NumPy in blocks on a thread pool; groups and weighted rows of 1,024
-    scores or more one by one with NumPy, shorter ones (typical groups) with numba inside one
-    parallel loop, so no Python runs per group.
+    scores or more one by one with NumPy, shorter ones (typical groups) with numba, a range of
+    groups per kernel call, so no Python runs per group.
 
     Examples
     --------
@@ -165,7 +165,7 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     >>> q.index, q.auc_roc
     (array(['a', 'b'], dtype='<U1'), array([1., 1.]))
     """
-    y_score = np.asarray(y_score)
+    y_score = _validation.as_array("y_score", y_score)
     if y_score.ndim == 2 or groups is not None or offsets is not None:
         result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
         _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True,
@@ -299,7 +299,7 @@ def _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, aver
     """One metric (``pick`` reads it from an Evaluation or a batch) of one ranking or of many,
     warning once about the rankings where it is undefined."""
     _validation.average(average, (None, "macro"))
-    y_score = np.asarray(y_score)
+    y_score = _validation.as_array("y_score", y_score)
     if y_score.ndim == 2 or groups is not None or offsets is not None:
         result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
         # stacklevel 4: the warning points at the caller of auc_pr / auc_roc.

@@ -141,6 +141,7 @@ def test_results_do_not_depend_on_the_thread_count(monkeypatch):
     if numba.config.NUMBA_NUM_THREADS < 2:
         pytest.skip("numba runs with a single thread here")
     monkeypatch.setattr("fastpr._batch._THREADED_MIN_SCORES", 0)  # threads even for small work
+    monkeypatch.setattr("fastpr._batch._MIN_RANGE_SCORES", 1)
     labels, scores, weights = _long_rows(2, 40, 3000)
     groups = np.random.default_rng(3).integers(0, 500, scores.shape[1])
     calls = [lambda: fastpr.evaluate(labels[0], scores),

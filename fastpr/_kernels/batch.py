@@ -11,7 +11,6 @@ itself), weights finite and >= 0 (or an empty array for unit weights), ``starts`
 non-decreasing from 0 to the length of the scores.
 """
 import numpy as np
-from numba import prange
 
 from .._jit import jit
 from . import sweep as _sweep
@@ -104,19 +103,19 @@ def _gathered(values, rows):
     return out
 
 
-@jit(parallel=True)
-def segments_into(scores, is_positive, weights, order, starts, large, table):
-    """Table rows of the segments ``starts[g]:starts[g + 1]`` shorter than ``large``.
+@jit
+def segments_into(scores, is_positive, weights, order, starts, first, last, large, table):
+    """Table rows of the segments ``first .. last - 1`` shorter than ``large``.
 
     Segment g holds rows ``order[starts[g]:starts[g + 1]]`` of the inputs, or rows
     ``starts[g]:starts[g + 1]`` when ``order`` is empty; gathering here, per segment, spreads the
-    random reads over the threads. Longer segments are left for the caller, whose NumPy sort
-    beats numba's on them. Segments run in parallel over numba's threads; each one is sorted here
+    random reads over the threads that call this on separate ranges of segments. Longer segments
+    are left for the caller, whose NumPy sort beats numba's on them. Each segment is sorted here
     with numba's sort (a stable argsort when weights ride along, as NumPy's stable sort in the
     single-ranking path).
     """
     indirect = order.size > 0
-    for g in prange(starts.size - 1):
+    for g in range(first, last):
         a = starts[g]
         b = starts[g + 1]
         if b - a >= large:

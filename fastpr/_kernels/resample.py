@@ -11,7 +11,6 @@ of model m; empty orders mean a single model whose counts apply to sorted positi
 which is valid because resampling treats the examples of a class alike.
 """
 import numpy as np
-from numba import prange
 
 from .._jit import jit
 from .summary import N_SUMMARY, summarise
@@ -115,38 +114,35 @@ def _max_f1(points, n_points, n_pos):
     return best
 
 
-@jit(parallel=True)
-def replicate_summaries(pos, pos_w, neg, neg_w, pos_order, neg_order, seed, first, n_replicates,
-                        stratified, poisson, with_f1, n_chunks):
-    """Summaries of replicates first .. first + n_replicates - 1 for every model.
+@jit
+def replicate_summaries_into(pos, pos_w, neg, neg_w, pos_order, neg_order, seed, first, start,
+                             step, stratified, poisson, with_f1, out):
+    """Summaries of replicates ``first + r`` for r = start, start + step, ... below
+    ``out.shape[0]``, written to ``out[r]`` (n_models, N_REPLICATE).
 
-    Returns (n_replicates, n_models, N_REPLICATE). Replicates run in parallel in ``n_chunks``
-    chunks (one per thread); each replicate's numbers come from its own stream, so the output
-    does not depend on the number of chunks or threads.
+    Threads that call this with the same ``step`` and starts 0 .. step - 1 fill ``out`` between
+    them; each replicate's numbers come from its own stream, so ``out`` does not depend on the
+    split.
     """
     n_models, n_pos = pos.shape
     n_neg = neg.shape[1]
-    out = np.empty((n_replicates, n_models, N_REPLICATE))
-    n_chunks = max(1, min(n_replicates, n_chunks))
     # One unweighted model: the counts are the weights of the sorted positions as they stand.
     counts_are_weights = (pos_order.shape[1] == 0 and pos_w.shape[1] == 0
                           and neg_order.shape[1] == 0 and neg_w.shape[1] == 0)
-    for chunk in prange(n_chunks):
-        counts_pos, counts_neg = np.empty(n_pos), np.empty(n_neg)
-        weights_pos, weights_neg = counts_pos, counts_neg
-        if not counts_are_weights:
-            weights_pos, weights_neg = np.empty(n_pos), np.empty(n_neg)
-        points = np.empty((3, n_pos + n_neg + 1 if with_f1 else 0))
-        for r in range(chunk, n_replicates, n_chunks):
-            draw_counts(seed, first + r, stratified, poisson, counts_pos, counts_neg)
-            for m in range(n_models):
-                if not counts_are_weights:
-                    _replicate_weights(counts_pos, pos_w, pos_order, m, weights_pos)
-                    _replicate_weights(counts_neg, neg_w, neg_order, m, weights_neg)
-                stats, _ = sweep(pos[m], weights_pos, neg[m], weights_neg, points)
-                out[r, m, :N_SUMMARY] = summarise(stats)
-                out[r, m, TOTAL_POS] = stats[N_POS]
-                out[r, m, TOTAL_NEG] = stats[N_NEG]
-                out[r, m, MAX_F1] = (_max_f1(points, int(stats[N_POINTS]), stats[N_POS])
-                                     if with_f1 else np.nan)
-    return out
+    counts_pos, counts_neg = np.empty(n_pos), np.empty(n_neg)
+    weights_pos, weights_neg = counts_pos, counts_neg
+    if not counts_are_weights:
+        weights_pos, weights_neg = np.empty(n_pos), np.empty(n_neg)
+    points = np.empty((3, n_pos + n_neg + 1 if with_f1 else 0))
+    for r in range(start, out.shape[0], step):
+        draw_counts(seed, first + r, stratified, poisson, counts_pos, counts_neg)
+        for m in range(n_models):
+            if not counts_are_weights:
+                _replicate_weights(counts_pos, pos_w, pos_order, m, weights_pos)
+                _replicate_weights(counts_neg, neg_w, neg_order, m, weights_neg)
+            stats, _ = sweep(pos[m], weights_pos, neg[m], weights_neg, points)
+            out[r, m, :N_SUMMARY] = summarise(stats)
+            out[r, m, TOTAL_POS] = stats[N_POS]
+            out[r, m, TOTAL_NEG] = stats[N_NEG]
+            out[r, m, MAX_F1] = (_max_f1(points, int(stats[N_POINTS]), stats[N_POS])
+                                 if with_f1 else np.nan)
