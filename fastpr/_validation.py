@@ -42,7 +42,7 @@ def warn_if_undefined(n_pos, n_neg, *, roc=False, pr=False, npr=False, stackleve
                       UndefinedMetricWarning, stacklevel=stacklevel)
 
 
-def asas_array(name, values):
+def as_array(name, values):
     """``values`` as a NumPy array in the machine's byte order, which the kernels need.
 
     A masked array is read as its data only when nothing is masked: fastpr would otherwise count
@@ -68,7 +68,7 @@ def asas_array(name, values):
 
 def as_1d(name, values):
     """``values`` as a 1-D array; rejects scalars, other shapes and empty input."""
-    array = asas_array(name, values)
+    array = as_array(name, values)
     if array.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got an array of shape {array.shape}.")
     if array.size == 0:
@@ -199,7 +199,7 @@ def accumulator_arrays(score_values, pos_weight, neg_weight):
     All three empty is an empty accumulator.
     """
     named = {"scores": score_values, "pos_weight": pos_weight, "neg_weight": neg_weight}
-    arrays = {name: asas_array(name, values) for name, values in named.items()}
+    arrays = {name: as_array(name, values) for name, values in named.items()}
     for name, array in arrays.items():
         if array.ndim != 1:
             raise ValueError(f"{name} must be 1-D, got an array of shape {array.shape}.")
@@ -439,7 +439,7 @@ def class_counts(n_pos, n_neg, *, whole_n_pos=False, method=None):
 
 def rates(name, values, *, low_inclusive=True):
     """A scalar or array of rates in [0, 1] (or (0, 1] with ``low_inclusive=False``) as float64."""
-    array = asas_array(name, values)
+    array = as_array(name, values)
     if array.dtype.kind not in "biuf":
         raise TypeError(f"{name} must be real numbers, got an array of dtype {array.dtype}.")
     array = array.astype(np.float64)
@@ -642,7 +642,7 @@ def warn_if_undefined_rows(n_pos, n_neg, *, roc=False, pr=False, npr=False, unit
 
 
 def _as_2d(name, values):
-    array = asas_array(name, values)
+    array = as_array(name, values)
     if array.ndim != 2:
         raise ValueError(f"{name} must be 2-D, got an array of shape {array.shape}.")
     if array.size == 0:
