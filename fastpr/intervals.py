@@ -176,6 +176,17 @@ class _Resampler:
         return kept * base[model] if base.shape[1] else kept
 
 
+def _resampling_pool(y_true, y_score, sample_weight, pos_label):
+    """The sorted ranking that replicates draw from: examples of weight 0 are absent rows, so
+    they are left out of the pool (as ``compare`` leaves them out), not drawn and counted."""
+    ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
+    if not ranking.pos_weight.size:
+        return ranking
+    kept_pos, kept_neg = ranking.pos_weight > 0, ranking.neg_weight > 0
+    return SortedRanking(ranking.pos[kept_pos], ranking.pos_weight[kept_pos],
+                         ranking.neg[kept_neg], ranking.neg_weight[kept_neg])
+
+
 def _summary_row(sweep):
     """Areas, class totals and (when the sweep kept its points) the best F1: a kernel row."""
     n_pos = sweep["N_POS"]
@@ -284,7 +295,8 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
         Resample positives and negatives separately (class totals fixed), or all rows together.
     resampling : {"multinomial", "poisson"}, default="multinomial"
         Counts from drawing n examples with replacement, or independent Poisson(1) counts per
-        example (the streaming-friendly approximation; ``stratified`` is then moot).
+        example (the streaming-friendly approximation; ``stratified`` is then moot). Examples
+        of weight 0 are left out of the pool, as absent rows are.
     seed : int, optional
         Replicate r uses the random stream keyed by (seed, r): the same seed gives the same
         replicates on any machine and any number of threads. None draws a seed and records it.
@@ -310,7 +322,7 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
     (0.0939, 0.0672, 0.1322)
     """
     _check_bootstrap_options(metric, method, n_boot, confidence, interval, resampling)
-    resampler = _Resampler.single(sort_ranking(y_true, y_score, sample_weight, pos_label))
+    resampler = _Resampler.single(_resampling_pool(y_true, y_score, sample_weight, pos_label))
     rows = resampler.full_rows(metric == "max_f1")
     _validation.both_classes(rows[0, resample.TOTAL_POS], rows[0, resample.TOTAL_NEG],
                              "bootstrap an interval")
@@ -364,7 +376,7 @@ def bootstrap_sample(y_true, y_score, replicate, *, seed, stratified=True,
     """
     _validation.choice("resampling", resampling, RESAMPLING)
     replicate = _validation.count("replicate", replicate, minimum=0)
-    ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
+    ranking = _resampling_pool(y_true, y_score, sample_weight, pos_label)
     counts_pos, counts_neg = np.empty(ranking.pos.size), np.empty(ranking.neg.size)
     resample.draw_counts(np.uint64(_validation.seed(seed)), replicate, bool(stratified),
                          resampling == "poisson", counts_pos, counts_neg)

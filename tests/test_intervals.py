@@ -262,3 +262,28 @@ Y, S = [1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]
 def test_bad_arguments_are_named(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+def test_examples_of_weight_zero_are_absent_from_the_bootstrap_pool():
+    # Weight 0 means the row is not there: the replicates must equal those of the data without
+    # such rows, as compare's are (before, bootstrap drew them and they diluted every replicate).
+    rng = np.random.default_rng(11)
+    y = rng.random(200) < 0.3
+    s = rng.normal(size=200) + y
+    w = rng.integers(1, 4, size=200).astype(float)
+    y_zero = np.r_[y, np.zeros(150, bool), np.ones(20, bool)]
+    s_zero = np.r_[s, rng.normal(size=170)]
+    w_zero = np.r_[w, np.zeros(170)]
+    for metric in ("auc_pr", "auc_roc"):
+        with_zeros = fastpr.bootstrap(y_zero, s_zero, sample_weight=w_zero, metric=metric,
+                                      n_boot=50, seed=3)
+        without = fastpr.bootstrap(y, s, sample_weight=w, metric=metric, n_boot=50, seed=3)
+        np.testing.assert_array_equal(with_zeros.replicates, without.replicates)
+        paired = [fastpr.compare(labels, np.vstack([scores, -scores]), sample_weight=weights,
+                                 metric=metric, n_boot=50, seed=3).replicates
+                  for labels, scores, weights in ((y_zero, s_zero, w_zero), (y, s, w))]
+        np.testing.assert_array_equal(*paired)
+    sample = fastpr.bootstrap_sample(y_zero, s_zero, 7, seed=3, sample_weight=w_zero)
+    expected = fastpr.bootstrap_sample(y, s, 7, seed=3, sample_weight=w)
+    for got, want in zip(sample, expected):
+        np.testing.assert_array_equal(got, want)
