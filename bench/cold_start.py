@@ -74,6 +74,8 @@ print(average_precision_score(data["y"], data["s"]), roc_auc_score(data["y"], da
 
 
 def _env(cache, site=None):
+    """Environment of a child importing fastpr from ``site`` (children run elsewhere than the
+    repository, whose directory would come first on the path)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [site or REPO_DIR] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
     env.pop("NUMBA_CACHE_DIR", None)
@@ -85,7 +87,8 @@ def _env(cache, site=None):
 
 def _child(call, cache, site=None, wrap=()):
     out = subprocess.run([*wrap, sys.executable, "-c", _CHILD.format(call=call)],
-                         env=_env(cache, site), capture_output=True, text=True, check=True)
+                         env=_env(cache, site), cwd=tempfile.gettempdir(), capture_output=True,
+                         text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -97,8 +100,8 @@ def _children_cpu():
 def _timed_command(args, cache=None):
     """(wall, CPU) seconds of a whole process, and the line of its stderr that says compiling."""
     start = time.perf_counter(), _children_cpu()
-    out = subprocess.run([sys.executable, *args], env=_env(cache), capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run([sys.executable, *args], env=_env(cache), cwd=tempfile.gettempdir(),
+                         capture_output=True, text=True, check=True)
     notice = next((line for line in out.stderr.splitlines() if "compiling" in line), "")
     return [time.perf_counter() - start[0], _children_cpu() - start[1]], notice
 
@@ -167,7 +170,8 @@ print(json.dumps([a - b for a, b in zip((time.perf_counter(), time.process_time(
 def warm_rows(evaluate_cache, repeats=5):
     runs = [_child(_EVALUATE, evaluate_cache) for _ in range(repeats)]
     floor = [json.loads(subprocess.run([sys.executable, "-c", _IMPORT_NUMBA], env=_env(None),
-                                       capture_output=True, text=True, check=True).stdout)
+                                       cwd=tempfile.gettempdir(), capture_output=True, text=True,
+                                       check=True).stdout)
              for _ in range(repeats)]
     return [(f"warm cache: import fastpr + first evaluate (median of {repeats})", _median(runs),
              max(r[2] for r in runs), "<= 0.35 s"),
@@ -186,8 +190,8 @@ def readonly_rows(work, repeats=5):
     shutil.copytree(os.path.join(REPO_DIR, "fastpr"), os.path.join(site, "fastpr"),
                     ignore=shutil.ignore_patterns("__pycache__"))
     start = time.perf_counter(), _children_cpu()
-    subprocess.run([sys.executable, "-m", "fastpr", "warmup"], env=_env(None, site), check=True,
-                   capture_output=True)
+    subprocess.run([sys.executable, "-m", "fastpr", "warmup"], env=_env(None, site), cwd=site,
+                   check=True, capture_output=True)
     warmup = [time.perf_counter() - start[0], _children_cpu() - start[1]]
     rows = [("`fastpr warmup` into a copy of the package (whole process)", warmup, None, "")]
     wrap = read_only_wrapper(site)
