@@ -7,9 +7,9 @@ Compiled code is cached on disk, but not with numba's own locators: those key a 
 cache on its own source file only, so after an edit to ``area.py`` a cached ``sweep`` (which
 has the area code compiled into it) ran the old code; and where the package directory and
 ``$HOME`` are read-only they raise at import time. Here every kernel is cached in one directory
-named by a hash of all kernel sources, this file, and the Python, NumPy, numba and llvmlite
-versions, so any edit or upgrade starts a fresh directory. The directory lives in the first of
-these that holds it already or can be written:
+named by the Python, NumPy and numba versions and a hash of all kernel sources, this file and
+those versions (llvmlite's too), so any edit or upgrade starts a fresh directory. The directory
+lives in the first of these that holds it already or can be written:
 
 1. ``$NUMBA_CACHE_DIR/fastpr``;
 2. ``_kernels/__pycache__`` inside the installed package (where ``fastpr warmup`` at image build
@@ -24,7 +24,6 @@ import hashlib
 import os
 import shutil
 import stat
-import string
 import sys
 import tempfile
 import warnings
@@ -38,7 +37,6 @@ from numba.core.runtime import rtsys
 
 _KERNEL_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_kernels")
 _PACKAGE_BASE = os.path.join(_KERNEL_DIR, "__pycache__")
-_KEY_LENGTH = 24  # hex digits of source_key() naming the cache directory
 _DISPATCHERS = []  # every kernel made by ``jit``, in definition order
 _NO_CACHE_HINT = ("set NUMBA_CACHE_DIR to a writable directory, or run `fastpr warmup` where "
                   "the package directory is writable (at image build time)")
@@ -74,6 +72,11 @@ def source_key(kernel_dir=_KERNEL_DIR, versions=None):
 
 
 _current_key = functools.cache(source_key)
+
+
+def _versions_prefix():
+    """The start of the cache directory's name: the interpreter and library versions."""
+    return f"{sys.implementation.cache_tag}-numpy{np.__version__}-numba{numba.__version__}-"
 
 
 def _bases():
@@ -114,11 +117,15 @@ def _writable(path):
 
 
 def _prune_siblings(path):
-    """Delete the caches of earlier sources beside a new one: inside the package they belong to
-    this installation only (elsewhere, other installations may share the parent)."""
+    """Delete the caches of earlier sources for the same versions beside a new one.
+
+    Only inside the package: elsewhere other installations may share the parent, and caches for
+    other versions may belong to other environments that use this same source tree.
+    """
     parent, name = os.path.split(path)
+    prefix = _versions_prefix()
     for other in os.listdir(parent):
-        if other != name and len(other) == len(name) and set(other) <= set(string.hexdigits):
+        if other != name and other.startswith(prefix):
             shutil.rmtree(os.path.join(parent, other), ignore_errors=True)
 
 
@@ -129,7 +136,7 @@ def cache_dir():
     A directory that exists is used even when read-only: it was warmed (``fastpr warmup``)
     before the files were made read-only. Warns once if the cache is temporary or absent.
     """
-    name = _current_key()[:_KEY_LENGTH]
+    name = _versions_prefix() + _current_key()[:16]
     for base, temporary in _bases():
         if base is None:
             continue

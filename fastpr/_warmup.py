@@ -12,7 +12,9 @@ import warnings
 
 import numpy as np
 
-from . import _jit
+import fastpr
+
+from . import _jit, kernels
 from ._validation import UndefinedMetricWarning
 
 _LABELS = np.array([1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 0, 0])
@@ -25,10 +27,7 @@ def _score_forms():
 
 
 def _evaluate():
-    import fastpr
-
-    for labels in (_LABELS, _LABELS.astype(np.int32), _LABELS.astype(np.float64),
-                   _LABELS.astype(bool)):
+    for labels in (_LABELS, *(_LABELS.astype(t) for t in (np.int32, np.uint8, np.float64, bool))):
         for scores in _score_forms():
             for weights in (None, _WEIGHTS):
                 fastpr.evaluate(labels, scores, sample_weight=weights)
@@ -39,8 +38,6 @@ def _evaluate():
 
 
 def _batches():
-    import fastpr
-
     for scores in _score_forms():
         rows = np.stack([scores, scores[::-1]])
         for labels in (_LABELS, np.stack([_LABELS, _LABELS[::-1]])):
@@ -49,8 +46,6 @@ def _batches():
 
 
 def _groups():
-    import fastpr
-
     ids = np.arange(_LABELS.size) // 4  # three groups, each with both classes
     for scores in _score_forms():
         for weights in (None, _WEIGHTS):
@@ -63,8 +58,6 @@ def _groups():
 
 
 def _curves():
-    import fastpr
-
     for scores in _score_forms():
         for weights in (None, _WEIGHTS):
             fastpr.roc_curve(_LABELS, scores, sample_weight=weights)
@@ -77,8 +70,6 @@ def _curves():
 
 
 def _intervals():
-    import fastpr
-
     for scores in _score_forms():
         for weights in (None, _WEIGHTS):
             for resampling in ("multinomial", "poisson"):
@@ -94,8 +85,6 @@ def _intervals():
 
 
 def _accumulator():
-    import fastpr
-
     for scores in _score_forms():
         for weights in (None, _WEIGHTS):
             a, b = fastpr.Accumulator(), fastpr.Accumulator()
@@ -108,8 +97,6 @@ def _accumulator():
 
 def _compiled_callers():
     """``fastpr.kernels`` as user code inside ``@numba.njit`` calls it (bool labels)."""
-    from . import kernels
-
     for scores in _score_forms():
         for weights in (np.empty(0), _WEIGHTS):
             kernels.summary(_LABELS.astype(bool), scores, weights)

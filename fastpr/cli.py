@@ -1,6 +1,7 @@
 """The ``fastpr`` command: ``fastpr demo``, ``fastpr evaluate FILE`` and ``fastpr warmup``."""
 import argparse
 import sys
+import time
 
 from . import _evaluate_command, _jit, _warmup
 from ._demo import demo
@@ -63,11 +64,14 @@ def _run_warmup():
         print(f"  {name:<17} {compiled:3d} compiled, {loaded:3d} from the cache, {seconds:6.1f} s",
               flush=True)
 
+    start = time.perf_counter()
     unsaved = _warmup.run(report=report)
     if unsaved:
         print(f"fastpr warmup: could not write {len(unsaved)} kernels into {where}",
               file=sys.stderr)
         return 1
+    print(f"fastpr warmup: done in {time.perf_counter() - start:.0f} s; later processes load the "
+          f"kernels from {where}")
     return 0
 
 

@@ -1,8 +1,9 @@
 """The kernel cache: read-only installs, warmed caches, stale code, and what the command says.
 
 Each case runs in fresh processes on a copy of the package, so that the cache starts as the test
-needs it. Compiling is slow, so the copies compile only a few kernels: ``hull_areas`` and
-``auc_pr_min`` where any kernel will do, ``evaluate`` where the case is about it.
+needs it. Compiling is slow, so the copies compile only a few kernels: ``hull_areas`` (which
+calls a kernel of another file) where any kernel will do, ``evaluate`` where the case is about
+it.
 """
 import contextlib
 import json
