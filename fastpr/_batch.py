@@ -84,8 +84,9 @@ def rows_table(is_positive, scores, weights):
             _validation.reject_nan("y_score", scores)
         return table
     _validation.reject_nan("y_score", scores)
-    labels = np.broadcast_to(is_positive, (m, n)).ravel()
-    weights = np.broadcast_to(weights, (m, n)).ravel()
+    # Shared 1-D labels or weights repeat for every row. np.resize copies, where a broadcast
+    # view would be read-only, a type for which numba compiles the kernel again.
+    labels, weights = np.resize(is_positive, m * n), np.resize(weights, m * n)
     return segments_table(scores.ravel(), labels, weights, np.arange(m + 1, dtype=np.int64) * n)
 
 

@@ -1,9 +1,14 @@
-"""The ``fastpr`` command: ``fastpr demo`` and ``fastpr evaluate FILE``."""
+"""The ``fastpr`` command: ``fastpr demo``, ``fastpr evaluate FILE`` and ``fastpr warmup``."""
 import argparse
 import sys
+import time
 
-from . import _evaluate_command
+from . import _evaluate_command, _jit, _warmup
 from ._demo import demo
+
+# Seconds of compiling in a command's first run on the 2-core development machine (measured
+# with bench/cold_start.py), for the one line that says so instead of a silent pause.
+_FIRST_COMPILE_SECONDS = {"demo": 20, "evaluate": 10, "--bootstrap": 8, "--group": 12}
 
 
 def _parser():
@@ -21,11 +26,60 @@ def _parser():
         "evaluate", help="every ROC and PR area of the scores in a file",
         description="Every ROC and PR area of one or more score columns of a predictions file.")
     _evaluate_command.add_arguments(evaluate)
+    commands.add_parser(
+        "warmup", help="compile every kernel into the cache (for image builds and CI caches)",
+        description="Compile every kernel signature fastpr uses into its cache, so that later "
+                    "processes start without compiling. Run it as the user who installed "
+                    "fastpr to fill the package's own cache, which read-only installs then use; "
+                    "or with NUMBA_CACHE_DIR set to fill that directory.")
     return parser
+
+
+def _announce_first_compile(args):
+    """Print one line on stderr when this process first compiles a kernel."""
+    seconds = _FIRST_COMPILE_SECONDS[args.command]
+    if args.command == "evaluate":
+        seconds += sum(_FIRST_COMPILE_SECONDS[option] for option, used in (
+            ("--bootstrap", args.bootstrap), ("--group", args.group)) if used)
+    where = _jit.cache_dir()
+    later = (f"cached in {where} for later runs" if where else
+             "no writable cache, so every run compiles: see `fastpr warmup --help`")
+
+    def announce():
+        print(f"fastpr: compiling kernels for first use, about {seconds} s ({later})",
+              file=sys.stderr, flush=True)
+
+    _jit.on_first_compile(announce)
+
+
+def _run_warmup():
+    where = _jit.cache_dir()
+    if where is None:
+        print("fastpr warmup: no writable cache directory; set NUMBA_CACHE_DIR to one",
+              file=sys.stderr)
+        return 1
+    print(f"fastpr warmup: compiling into {where}", flush=True)
+
+    def report(name, seconds, compiled, loaded):
+        print(f"  {name:<17} {compiled:3d} compiled, {loaded:3d} from the cache, {seconds:6.1f} s",
+              flush=True)
+
+    start = time.perf_counter()
+    unsaved = _warmup.run(report=report)
+    if unsaved:
+        print(f"fastpr warmup: could not write {len(unsaved)} kernels into {where}",
+              file=sys.stderr)
+        return 1
+    print(f"fastpr warmup: done in {time.perf_counter() - start:.0f} s; later processes load the "
+          f"kernels from {where}")
+    return 0
 
 
 def main(argv=None):
     args = _parser().parse_args(argv)
+    if args.command == "warmup":
+        return _run_warmup()
+    _announce_first_compile(args)
     if args.command == "demo":
         demo(args.out, args.figures)
         return 0

@@ -16,7 +16,7 @@ from .._jit import jit
 _EULER_MACLAURIN_FROM = 256.0
 
 
-@jit(inline="always")
+@jit
 def log1p_excess(x):
     """x - log1p(x) for x >= 0 without cancellation.
 
@@ -59,7 +59,7 @@ def worst_ranking_interpolated_area(n_pos, n_neg):
     return log1p_excess(x) / x
 
 
-@jit(inline="always")
+@jit
 def start_precision(tp_a, fp_a, tp_b, fp_b):
     """Precision where the segment leaves A: its limit from the right when A has tp = 0."""
     if tp_a > 0.0:
@@ -69,7 +69,7 @@ def start_precision(tp_a, fp_a, tp_b, fp_b):
     return (tp_b - tp_a) / ((tp_b - tp_a) + (fp_b - fp_a))
 
 
-@jit(inline="always")
+@jit
 def interpolated_segment(tp_a, fp_a, tp_b, fp_b):
     """Exact integral of p(t) over [tp_a, tp_b].
 
@@ -91,7 +91,7 @@ def interpolated_segment(tp_a, fp_a, tp_b, fp_b):
     return dtp * (tp_a / d_a) + (a / (b * b)) * log1p_excess(x)
 
 
-@jit(inline="always")
+@jit
 def _em_inverse_powers(u):
     """sum of B_2k/(2k)! * (2k-1)! * u^-2k over k = 1..3, the Euler-Maclaurin terms of p(t)."""
     v = 1.0 / (u * u)

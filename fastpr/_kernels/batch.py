@@ -16,7 +16,7 @@ from .._jit import jit
 from . import sweep as _sweep
 from .area import worst_ranking_interpolated_area
 from .split import split_by_class, split_into
-from .summary import N_SUMMARY, summarise
+from .summary import N_SUMMARY, summarise_into
 
 POS_WEIGHT, NEG_WEIGHT, N_POINTS, AUC_PR_MIN, FIRST_AREA = range(5)
 N_COLUMNS = FIRST_AREA + N_SUMMARY
@@ -30,7 +30,7 @@ def _record(pos, pos_w, neg, neg_w, row):
     row[NEG_WEIGHT] = stats[_sweep.N_NEG]
     row[N_POINTS] = stats[_sweep.N_POINTS]
     row[AUC_PR_MIN] = worst_ranking_interpolated_area(stats[_sweep.N_POS], stats[_sweep.N_NEG])
-    row[FIRST_AREA:] = summarise(stats)
+    summarise_into(stats, row[FIRST_AREA:])
 
 
 @jit

@@ -30,9 +30,15 @@ def push(hull, n, fp, tp, threshold):
 
 @jit
 def grown(hull):
-    """A stack of twice the capacity holding the same rows."""
+    """A stack of twice the capacity holding the same rows.
+
+    Copied by a loop: a slice assignment of one array to another compiles numba's shape-error
+    reporting, seconds of compile time.
+    """
     bigger = np.empty((2 * hull.shape[0], HULL_COLUMNS))
-    bigger[: hull.shape[0]] = hull
+    for k in range(hull.shape[0]):
+        for c in range(HULL_COLUMNS):
+            bigger[k, c] = hull[k, c]
     return bigger
 
 

@@ -13,7 +13,7 @@ which is valid because resampling treats the examples of a class alike.
 import numpy as np
 
 from .._jit import jit
-from .summary import N_SUMMARY, summarise
+from .summary import N_SUMMARY, summarise_into
 from .sweep import N_NEG, N_POINTS, N_POS, sweep
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -141,7 +141,7 @@ def replicate_summaries_into(pos, pos_w, neg, neg_w, pos_order, neg_order, seed,
                 _replicate_weights(counts_pos, pos_w, pos_order, m, weights_pos)
                 _replicate_weights(counts_neg, neg_w, neg_order, m, weights_neg)
             stats, _ = sweep(pos[m], weights_pos, neg[m], weights_neg, points)
-            out[r, m, :N_SUMMARY] = summarise(stats)
+            summarise_into(stats, out[r, m])
             out[r, m, TOTAL_POS] = stats[N_POS]
             out[r, m, TOTAL_NEG] = stats[N_NEG]
             out[r, m, MAX_F1] = (_max_f1(points, int(stats[N_POINTS]), stats[N_POS])

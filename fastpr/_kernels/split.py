@@ -39,7 +39,9 @@ def split_into(values, is_positive, pos, neg):
 @jit
 def split_by_class(values, is_positive):
     """(values where is_positive, values elsewhere), allocating the outputs; same-length inputs."""
-    n_positive = np.count_nonzero(is_positive)
+    n_positive = 0
+    for k in range(is_positive.size):  # np.count_nonzero would cost a second of compile time
+        n_positive += is_positive[k]
     pos = np.empty(n_positive + 1, dtype=values.dtype)
     neg = np.empty(values.size - n_positive + 1, dtype=values.dtype)
     split_into(values, is_positive, pos, neg)

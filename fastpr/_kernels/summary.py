@@ -11,14 +11,20 @@ AUC_ROC, AUC_ROC_HULL = 0, 1
 INTERPOLATED, DAVIS_GOADRICH, AVERAGE_PRECISION, LOWER_TRAPEZOID = 2, 3, 4, 5
 UPPER_TRAPEZOID, LINEAR, HULL, N_SUMMARY = 6, 7, 8, 9
 
+
 @jit
-def summarise(stats):
-    """Areas from the statistics of ``sweep``; NaN where a missing class leaves them undefined."""
+def summarise_into(stats, out):
+    """Write the areas from the statistics of ``sweep`` into ``out[:N_SUMMARY]``; NaN where a
+    missing class leaves them undefined.
+
+    Callers filling a row of a table use this rather than ``row[...] = summarise(stats)``: numba
+    compiles an array-to-array slice assignment with its shape-error reporting, which costs
+    seconds of compile time once per process.
+    """
     n_pos = stats[_sweep.N_POS]
     n_neg = stats[_sweep.N_NEG]
     pr_scale = n_pos if n_pos > 0.0 else np.nan
     roc_scale = 2.0 * n_pos * n_neg if n_pos > 0.0 and n_neg > 0.0 else np.nan
-    out = np.empty(N_SUMMARY)
     out[AUC_ROC] = stats[_sweep.ROC2] / roc_scale
     out[AUC_ROC_HULL] = stats[_sweep.HULL_ROC2] / roc_scale
     out[INTERPOLATED] = stats[_sweep.INTERPOLATED] / pr_scale
@@ -35,6 +41,13 @@ def summarise(stats):
             out[k] = 1.0
         elif out[k] < 0.0:
             out[k] = 0.0
+
+
+@jit
+def summarise(stats):
+    """Areas from the statistics of ``sweep`` (see ``summarise_into``) in a new array."""
+    out = np.empty(N_SUMMARY)
+    summarise_into(stats, out)
     return out
 
 

@@ -226,7 +226,7 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
     state[_DONE] = done
 
 
-@jit
+@jit(inline="always")
 def resume(pos, pos_w, neg, neg_w, points, hull, state):
     """Sweep from the cursor and running values in ``state`` to the end; returns the hull stack.
 
@@ -271,7 +271,7 @@ def hull_of(state, hull):
     return hull[: int(state[_N_HULL])].copy()
 
 
-@jit
+@jit(inline="always")
 def close(state, hull):
     """Finish a sweep that reached the last point: the last vertical run's area and the hull.
 

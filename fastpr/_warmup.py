@@ -1,0 +1,150 @@
+"""``fastpr warmup``: compile every kernel signature the library uses into the kernel cache.
+
+Each feature runs the public API on a few examples in every form that reaches a kernel with
+different types (float32 and float64 scores, weights, label dtypes, one ranking or many), so
+that later processes load everything from the cache. Run it where the cache will be read: in an
+image build, as the user that installed the package, it fills the package's own cache, which a
+read-only container then uses without any setting.
+"""
+import importlib.util
+import time
+import warnings
+
+import numpy as np
+
+import fastpr
+
+from . import _jit, kernels
+from ._validation import UndefinedMetricWarning
+
+_LABELS = np.array([1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 0, 0])
+_SCORES = np.array([0.9, 0.8, 0.7, 0.7, 0.6, 0.5, 0.4, 0.4, 0.3, 0.2, 0.1, 0.0])
+_WEIGHTS = np.array([1.0, 2.0, 0.5, 1.0, 1.0, 0.0, 3.0, 1.0, 1.0, 2.0, 1.0, 1.0])
+
+
+def _score_forms():
+    return _SCORES, _SCORES.astype(np.float32)
+
+
+def _evaluate():
+    for labels in (_LABELS, *(_LABELS.astype(t) for t in (np.int32, np.uint8, np.float64, bool))):
+        for scores in _score_forms():
+            for weights in (None, _WEIGHTS):
+                fastpr.evaluate(labels, scores, sample_weight=weights)
+    fastpr.evaluate(_LABELS.astype(np.float32), _SCORES, pos_label=1.0)
+    fastpr.evaluate(_LABELS.astype(bool), _SCORES, pos_label=False)
+    fastpr.auc_pr_min(3, 9)
+    fastpr.auc_pr_min(3, 9, method="average_precision")
+
+
+def _batches():
+    for scores in _score_forms():
+        rows = np.stack([scores, scores[::-1]])
+        for labels in (_LABELS, np.stack([_LABELS, _LABELS[::-1]])):
+            for weights in (None, _WEIGHTS):
+                fastpr.evaluate(labels, rows, sample_weight=weights)
+
+
+def _groups():
+    ids = np.arange(_LABELS.size) // 4  # three groups, each with both classes
+    for scores in _score_forms():
+        for weights in (None, _WEIGHTS):
+            fastpr.evaluate(_LABELS, scores, sample_weight=weights, groups=ids)
+            fastpr.evaluate(_LABELS, scores, sample_weight=weights, groups=ids.astype(str))
+            fastpr.evaluate(_LABELS, scores, sample_weight=weights, offsets=[0, 4, 8, 12])
+    # Segments from 1,024 rows on are sorted by NumPy and recorded one by one.
+    many = np.resize(_LABELS, 2048)
+    fastpr.evaluate(many, np.linspace(0, 1, many.size), groups=np.zeros(many.size, int))
+
+
+def _curves():
+    for scores in _score_forms():
+        for weights in (None, _WEIGHTS):
+            fastpr.roc_curve(_LABELS, scores, sample_weight=weights)
+            fastpr.pr_curve(_LABELS, scores, sample_weight=weights)
+            fastpr.roc_convex_hull(_LABELS, scores, sample_weight=weights)
+            fastpr.achievable_pr_curve(_LABELS, scores, sample_weight=weights)
+            fastpr.max_f_beta(_LABELS, scores, sample_weight=weights)
+            fastpr.prg_curve(_LABELS, scores, sample_weight=weights)
+            fastpr.evaluate_at_thresholds(_LABELS, scores, [0.5], sample_weight=weights)
+
+
+def _intervals():
+    for scores in _score_forms():
+        for weights in (None, _WEIGHTS):
+            for resampling in ("multinomial", "poisson"):
+                fastpr.bootstrap(_LABELS, scores, n_boot=4, seed=0, sample_weight=weights,
+                                 resampling=resampling, metric="max_f1")
+            fastpr.bootstrap_sample(_LABELS, scores, 1, seed=0, sample_weight=weights)
+            fastpr.compare(_LABELS, [scores, scores[::-1]], n_boot=4, seed=0,
+                           sample_weight=weights)
+        fastpr.bootstrap(_LABELS, scores, n_boot=4, seed=0, interval="bca")
+        fastpr.confidence_interval(_LABELS, scores, interval="logit")
+        fastpr.delong(_LABELS, scores)
+        fastpr.compare(_LABELS, [scores, scores[::-1]], metric="auc_roc", test="delong")
+
+
+def _accumulator():
+    for scores in _score_forms():
+        for weights in (None, _WEIGHTS):
+            a, b = fastpr.Accumulator(), fastpr.Accumulator()
+            a.update(_LABELS[:6], scores[:6], sample_weight=None if weights is None
+                     else weights[:6])
+            b.update(_LABELS[6:], scores[6:], sample_weight=None if weights is None
+                     else weights[6:])
+            a.merge(b).evaluate()
+
+
+def _compiled_callers():
+    """``fastpr.kernels`` as user code inside ``@numba.njit`` calls it (bool labels)."""
+    for scores in _score_forms():
+        for weights in (np.empty(0), _WEIGHTS):
+            kernels.summary(_LABELS.astype(bool), scores, weights)
+
+
+def _distributed():
+    """Only where Dask is installed (fastpr.distributed needs it)."""
+    if importlib.util.find_spec("dask") is None:
+        return
+    import dask.array as da
+
+    from . import distributed
+
+    for scores in _score_forms():
+        distributed.evaluate(da.from_array(_LABELS, chunks=6), da.from_array(scores, chunks=6),
+                             n_ranges=2)
+
+
+FEATURES = {
+    "evaluate": _evaluate,
+    "batches": _batches,
+    "groups": _groups,
+    "curves": _curves,
+    "intervals": _intervals,
+    "accumulator": _accumulator,
+    "compiled callers": _compiled_callers,
+    "distributed": _distributed,
+}
+
+
+def run(features=tuple(FEATURES), report=None):
+    """Run ``features`` (names in FEATURES), calling ``report(name, seconds, compiled, loaded)``
+    after each with the kernel signatures it compiled and loaded from the cache; returns the
+    kernels whose compiled code could not be saved."""
+    for name in features:
+        before = _counts()
+        start = time.perf_counter()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            FEATURES[name]()
+        after = _counts()
+        if report is not None:
+            report(name, time.perf_counter() - start, after[0] - before[0], after[1] - before[1])
+    return list(_jit.unsaved)
+
+
+def _counts():
+    """(signatures compiled, signatures loaded from the cache) by all kernels so far."""
+    kernels = _jit.kernels()
+    return (sum(sum(k.stats.cache_misses.values()) for k in kernels),
+            sum(sum(k.stats.cache_hits.values()) for k in kernels))
