@@ -7,8 +7,12 @@ kernels never raise.
 import functools
 
 import numba
+import numba.extending
 
 jit = functools.partial(numba.njit, cache=True, nogil=True, error_model="numpy")
+# A plain Python function (on scalars or NumPy arrays alike) that compiled code may call too: one
+# rule shared by the kernels and the API.
+shared = numba.extending.register_jitable
 
 
 def thread_count():

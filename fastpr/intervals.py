@@ -14,6 +14,7 @@ import numpy as np
 from . import _student_t, _validation
 from ._jit import thread_count
 from ._kernels import resample
+from ._normalised import normalised_area
 from ._kernels.delong import placements
 from ._kernels.summary import AUC_ROC, summarise
 from ._optional import import_optional
@@ -200,9 +201,7 @@ def _metric_values(rows, metric, method):
     totals = rows[..., resample.TOTAL_POS:resample.TOTAL_NEG + 1].reshape(-1, 2)
     pairs, inverse = np.unique(totals, axis=0, return_inverse=True)
     floors = np.array([_floor(n_pos, n_neg, method) for n_pos, n_neg in pairs])
-    floors = floors[inverse.reshape(-1)].reshape(area.shape)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return (area - floors) / (1.0 - floors)
+    return normalised_area(area, floors[inverse.reshape(-1)].reshape(area.shape))
 
 
 # --------------------------------------------------------------------------- interval rules

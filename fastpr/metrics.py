@@ -5,6 +5,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
+from ._normalised import normalised_area
 from ._ranking import run_sweep, sort_ranking
 from ._results import Result
 from ._kernels.area import worst_ranking_interpolated_area
@@ -89,7 +90,6 @@ def _evaluation_from_sweep(sweep):
     n_pos, n_neg = float(sweep["N_POS"]), float(sweep["N_NEG"])
     areas = summarise(sweep.stats).tolist()
     auc_pr_min = worst_ranking_interpolated_area(n_pos, n_neg)
-    auc_pr = areas[INTERPOLATED]
     return Evaluation(
         n_pos=n_pos,
         n_neg=n_neg,
@@ -97,7 +97,7 @@ def _evaluation_from_sweep(sweep):
         n_thresholds=int(sweep["N_POINTS"]) - 1,
         **{field: areas[column] for field, column in AREA_COLUMNS.items()},
         auc_pr_min=auc_pr_min,
-        auc_npr=(auc_pr - auc_pr_min) / (1.0 - auc_pr_min) if n_neg > 0 else math.nan,
+        auc_npr=normalised_area(areas[INTERPOLATED], auc_pr_min),
     )
 
 
@@ -169,7 +169,8 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     if y_score.ndim == 2 or groups is not None or offsets is not None:
         result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
         _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True,
-                                           npr=True, unit=f"{result.index_name}s")
+                                           npr=True, floors=result.auc_pr_min,
+                                           unit=f"{result.index_name}s")
         return result
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
     _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True, npr=True)

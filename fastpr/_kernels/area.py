@@ -5,6 +5,11 @@ space, with tp_b > tp_a. Along it fp grows linearly in tp with local skew
 s = (fp_b - fp_a) / (tp_b - tp_a), so precision is p(t) = t / (b t + a) with b = 1 + s and
 a = fp_a - s tp_a. Areas returned here are integrals over t (true-positive counts); divide by P
 for the area over recall.
+
+The formulas are written with q = 1 / b = dtp / (dtp + dfp) and a / b = fp_a q - tp_a (1 - q)
+instead of s, b and a: those overflow when a segment is much steeper than a double's range
+(a tiny rise among heavy negatives), and products of tp and fp overflow for huge counts, while
+q, a / b and the ratios below stay within the range of the counts themselves.
 """
 import math
 
@@ -80,15 +85,19 @@ def interpolated_segment(tp_a, fp_a, tp_b, fp_b):
     at any skew.
     """
     dtp = tp_b - tp_a
+    dfp = fp_b - fp_a
+    growth = dtp + dfp  # b dtp = D_b - D_a
+    q = dtp / growth
     d_a = tp_a + fp_a
-    b = 1.0 + (fp_b - fp_a) / dtp
     if d_a == 0.0:
-        return dtp / b
-    a = (fp_a * tp_b - fp_b * tp_a) / dtp
-    x = b * dtp / d_a
-    if a < 0.0:
-        return dtp / b - (a / (b * b)) * math.log1p(x)
-    return dtp * (tp_a / d_a) + (a / (b * b)) * log1p_excess(x)
+        return dtp * q
+    a_b = fp_a * q - tp_a * (dfp / growth)
+    x = growth / d_a
+    if x == math.inf:  # D_a is too small beside the segment for the ratio to be a double
+        return q * (dtp - a_b * (math.log(growth) - math.log(d_a)))
+    if a_b < 0.0:
+        return q * (dtp - a_b * math.log1p(x))
+    return dtp * (tp_a / d_a) + (a_b * q) * log1p_excess(x)
 
 
 @jit(inline="always")
@@ -99,34 +108,40 @@ def _em_inverse_powers(u):
 
 
 @jit
-def davis_goadrich_segment(tp_a, fp_a, tp_b, fp_b):
-    """Composite trapezoid over nodes tp_a, tp_a + 1, ..., tp_b (last step partial).
+def davis_goadrich_segment(tp_a, fp_a, tp_b, fp_b, step):
+    """Composite trapezoid over nodes tp_a, tp_a + step, ..., tp_b (last step partial).
 
-    Long runs of unit steps use the Euler-Maclaurin formula for the trapezoid rule, which is exact
-    to rounding once the nodes are far from the pole of p(t); the first steps are summed one by one.
+    ``step`` is one unit of the caller's counts in the units of tp (a power of two, so that the
+    result is exactly ``step`` times the one in the caller's units). Long runs of steps use the
+    Euler-Maclaurin formula for the trapezoid rule, which is exact to rounding once the nodes
+    are far from the pole of p(t) = q t / u(t), u = t + a / b; the first steps are summed one
+    by one.
     """
     dtp = tp_b - tp_a
+    dfp = fp_b - fp_a
+    growth = dtp + dfp
+    q = dtp / growth
+    pole = q * (tp_a + fp_a)  # u(tp_a): u(t) = (t - tp_a) + pole, without cancellation
+    a_b = fp_a * q - tp_a * (dfp / growth)
     p_prev = start_precision(tp_a, fp_a, tp_b, fp_b)
-    s = (fp_b - fp_a) / dtp
-    b = 1.0 + s
-    a = fp_a - s * tp_a
     t = tp_a
-    total = 0.0
-    while t + 1.0 <= tp_b and t + a / b < _EULER_MACLAURIN_FROM:
-        t += 1.0
-        p = t / (b * t + a)
-        total += 0.5 * (p_prev + p)
+    steps = 0.0  # the trapezoids summed so far, in units of step
+    while t + step <= tp_b and (t - tp_a) + pole < _EULER_MACLAURIN_FROM * step:
+        t += step
+        p = q * t / ((t - tp_a) + pole)
+        steps += 0.5 * (p_prev + p)
         p_prev = p
-    n_steps = math.floor(tp_b - t)
+    total = steps * step
+    n_steps = math.floor((tp_b - t) / step)
     if n_steps >= 1.0:
-        t_end = t + n_steps
+        t_end = t + n_steps * step
+        s = dfp / dtp  # finite here: dtp exceeds one caller's unit
         integral = interpolated_segment(t, fp_a + s * (t - tp_a), t_end, fp_a + s * (t_end - tp_a))
-        correction = (a / (b * b)) * (
-            _em_inverse_powers(t + a / b) - _em_inverse_powers(t_end + a / b)
-        )
+        correction = (a_b * q) * (_em_inverse_powers(((t - tp_a) + pole) / step)
+                                  - _em_inverse_powers(((t_end - tp_a) + pole) / step))
         total += integral - correction
         t = t_end
-        p_prev = t / (b * t + a)
+        p_prev = q * t / ((t - tp_a) + pole)
     if t < tp_b:
         total += 0.5 * (p_prev + tp_b / (tp_b + fp_b)) * (tp_b - t)
     return total
