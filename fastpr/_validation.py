@@ -408,7 +408,8 @@ def folds(values, is_evaluation, *, pooled):
 def warn_undefined_folds(n_undefined, n_folds):
     if n_undefined:
         warnings.warn(f"{n_undefined} of {n_folds} folds have an undefined area (a class is "
-                      "missing) and are left out.", UndefinedMetricWarning, stacklevel=3)
+                      "missing, or their weights are beyond what double precision resolves) and "
+                      "are left out.", UndefinedMetricWarning, stacklevel=3)
 
 
 def confidence(value):
@@ -428,8 +429,9 @@ def seed(value):
 
 def warn_undefined_replicates(n_undefined, n_boot):
     if n_undefined:
-        warnings.warn(f"{n_undefined} of {n_boot} bootstrap replicates drew no positives or no "
-                      "negatives; their metric is NaN and the interval leaves them out.",
+        warnings.warn(f"{n_undefined} of {n_boot} bootstrap replicates have an undefined metric "
+                      "(they drew no positives or no negatives, or their weights are beyond what "
+                      "double precision resolves); it is NaN and the interval leaves them out.",
                       UndefinedMetricWarning, stacklevel=3)
 
 

@@ -206,7 +206,10 @@ def _metric_values(rows, metric, method):
 
 # --------------------------------------------------------------------------- interval rules
 def _bootstrap_bounds(estimate, values, jackknife_values, confidence, interval):
-    """(low, high) from finite replicate values by the percentile, basic or BCa rule."""
+    """(low, high) from finite replicate values by the percentile, basic or BCa rule; NaN when
+    no replicate has a value."""
+    if values.size == 0:
+        return math.nan, math.nan
     alpha = 1.0 - confidence
     if interval == "bca":
         share_below = (np.mean(values < estimate) + 0.5 * np.mean(values == estimate))

@@ -11,9 +11,13 @@ classes' largest weights (1 for unit weights): tp, fp and their products then st
 overflow and underflow whatever the weights' magnitude, and multiplying by a power of two is
 exact, so every area is what it would be in the caller's units (the Davis-Goadrich estimator
 steps by one caller's unit, which is ``SCALE``). Class totals, points and hull come out in the
-caller's units. An increment that vanishes beside the running total in floating point
-(tp + dtp == tp) is no increment: every estimator, the hull and the point count see the
-increments that actually happened.
+caller's units.
+
+A weight too small to move the running total in floating point (tp + dtp == tp) still makes its
+threshold a point, a new recall for the trapezoid estimators (whose recall groups it separates)
+and a term of AUC-ROC (a negative that light can still outrank every positive that counts);
+only the segment it spans has zero width in doubles, and adds no area, as its exact area is
+below rounding.
 """
 import math
 
@@ -31,19 +35,25 @@ LOWER2, UPPER2, HULL_ROC2, HULL_INTERPOLATED = range(7, 11)
 TP, FP, SCALE = range(11, 14)
 _I, _J, _N_HULL, _GROUP_MAX_PRECISION, _ROSE, _CORNER_THRESHOLD, _LAST_THRESHOLD = range(14, 21)
 _RUN_TP, _DONE, _N_STATE = range(21, 24)
-# The heavier class's largest weight is brought to at most 2**_HEAVIEST, so that sums of up to
-# 2**62 such weights stay finite; SCALE stays a normal number, as does its reciprocal.
-_HEAVIEST, _MAX_SHIFT = 960, 1022
+# Limits on SCALE, as powers of two. The largest weight goes to at most 2**_HEAVIEST (sums of up
+# to 2**62 of them stay finite) and the product of the classes' largest weights to at most
+# 2**_PRODUCT (P N, tp fp and the hull's cross products, with the counts' factor n**2 for up to
+# 2**60 rows); within those, the smallest weight goes to at least 2**_LIGHTEST, a normal double.
+# SCALE itself stays a normal number, as does its reciprocal.
+_HEAVIEST, _PRODUCT, _LIGHTEST, _MAX_SHIFT = 960, 900, -1022, 1022
+_SMALLEST = 5e-324
 
 
 @jit
-def weight_scale(max_pos, max_neg):
-    """SCALE for classes whose largest weights are ``max_pos`` and ``max_neg`` (0: no weight).
+def weight_scale(max_pos, max_neg, smallest):
+    """SCALE for classes whose largest weights are ``max_pos`` and ``max_neg`` (0: no weight)
+    and whose smallest nonzero weight is ``smallest``; 1 for unit weights.
 
-    The power of two at their geometric mean: each class total then lies within the square root
-    of the classes' ratio of 1, and neither the totals nor their products leave the range of
-    doubles (the areas' own limit on the ratio is ``summary.MAX_CLASS_RATIO``). Unit weights
-    give 1.
+    The power of two at the geometric mean of the two largest weights, so that the class totals
+    lie within the square root of their ratio of 1, raised where the smallest weight would
+    otherwise not be a normal double, as far as overflow allows (a weight of a threshold can
+    carry a whole estimator, such as the precision at tp = 0 carries the lower trapezoid).
+    The areas' own limit on the ratio of the classes is ``summary.MAX_CLASS_RATIO``.
     """
     if max_pos == 0.0:
         max_pos = max_neg
@@ -53,16 +63,23 @@ def weight_scale(max_pos, max_neg):
         return 1.0
     e_pos = math.frexp(max_pos)[1] - 1  # floor(log2)
     e_neg = math.frexp(max_neg)[1] - 1
-    shift = min(-((e_pos + e_neg) // 2), _HEAVIEST - max(e_pos, e_neg))
+    shift = max(-((e_pos + e_neg) // 2), _LIGHTEST - (math.frexp(smallest)[1] - 1))
+    shift = min(shift, _HEAVIEST - max(e_pos, e_neg), (_PRODUCT - e_pos - e_neg) // 2)
     return math.ldexp(1.0, min(max(shift, -_MAX_SHIFT), _MAX_SHIFT))
 
 
 @jit(inline="always")
-def _largest(weights, scores):
-    """The largest weight of a class (1 for unit weights, 0 without examples)."""
-    if weights.size:
-        return weights.max()
-    return 1.0 if scores.size else 0.0
+def _weight_range(weights, scores):
+    """(largest weight, smallest nonzero weight) of a class: (1, 1) for unit weights, (0, inf)
+    without any weight."""
+    if weights.size == 0:
+        return (1.0, 1.0) if scores.size else (0.0, np.inf)
+    largest = 0.0
+    smallest = np.inf
+    for w in weights:
+        largest = max(largest, w)
+        smallest = min(smallest, w) if w > 0.0 else smallest
+    return largest, smallest
 
 
 @jit(inline="always")
@@ -70,14 +87,17 @@ def _take_ties(scores, weights, i, threshold, scale):
     """Consume scores[.. i] equal to threshold from the top; returns (weight taken, new i).
 
     The weight is in units of ``scale``: ties are summed in the caller's units (their sum is
-    finite, as the class total is) and scaled once per threshold.
+    finite, as the class total is) and scaled once per threshold. A weight too small for a double
+    in those units counts as the smallest one: the estimators that look only at whether a
+    threshold has weight (which points exist, whether precision at tp = 0 is 0) must still see it.
     """
     unit = weights.size == 0
     taken = 0.0
     while i >= 0 and scores[i] == threshold:
         taken += 1.0 if unit else weights[i]
         i -= 1
-    return taken * scale, i
+    scaled = taken * scale
+    return (scaled if scaled > 0.0 or taken == 0.0 else _SMALLEST), i
 
 
 @jit(inline="always")
@@ -164,9 +184,9 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
             while i >= 0 and pos[i] > top_negative:
                 threshold = pos[i]
                 dtp, i = _take_ties(pos, pos_w, i, threshold, scale)
-                tp_b = tp + dtp  # summed as in the merging branch, so both agree to the bit
-                if tp_b == tp:
+                if dtp == 0.0:
                     continue
+                tp_b = tp + dtp  # summed as in the merging branch, so both agree to the bit
                 dg, ap, lo2, up2, precision = _rise_areas(tp, fp, tp_b, fp, precision,
                                                           group_max_precision, scale)
                 group_max_precision = precision
@@ -206,18 +226,16 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
                 roc2 += dfp * (tp + tp)
                 fp += dfp
             else:
-                # Threshold by threshold, summed as in the merging branch. A threshold that does
-                # not move fp adds exactly nothing; selects instead of a branch avoid
-                # mispredictions.
+                # Threshold by threshold, summed as in the merging branch. A threshold of weight
+                # 0 adds exactly nothing; selects instead of a branch avoid mispredictions.
                 while j >= 0 and neg[j] > bound:
                     threshold = neg[j]
                     dfp, j = _take_ties(neg, neg_w, j, threshold, scale)
-                    fp_b = fp + dfp
-                    weighty = fp_b > fp
+                    weighty = dfp > 0.0
                     n_points += weighty
                     last_threshold = threshold if weighty else last_threshold
-                    roc2 += (fp_b - fp) * (tp + tp)
-                    fp = fp_b
+                    roc2 += dfp * (tp + tp)
+                    fp += dfp
             continue
         if j < 0 or (i >= 0 and pos[i] >= neg[j]):
             threshold = pos[i]
@@ -226,22 +244,21 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
         i_before, j_before = i, j
         dtp, i = _take_ties(pos, pos_w, i, threshold, scale)
         dfp, j = _take_ties(neg, neg_w, j, threshold, scale)
-        tp_b = tp + dtp
-        fp_b = fp + dfp
-        fell = fp_b > fp
-        if tp_b == tp and not fell:
+        if dtp == 0.0 and dfp == 0.0:
             continue
-        if fell and rose:
+        if dfp > 0.0 and rose:
             if n_hull == hull.shape[0]:
                 i, j = i_before, j_before
                 done = False
                 break
             n_hull, area = _end_rise(hull, n_hull, fp, tp, corner_threshold, run_tp)
             interpolated += area
-        roc2 += (fp_b - fp) * (tp + tp_b)
-        rose = tp_b > tp
-        if fell:
-            if rose:
+        tp_b = tp + dtp
+        fp_b = fp + dfp
+        roc2 += dfp * (tp + tp_b)
+        rose = dtp > 0.0
+        if dfp > 0.0:
+            if tp_b > tp:  # not when the rise is lost in rounding: zero width, no area
                 interpolated += interpolated_segment(tp, fp, tp_b, fp_b)
             run_tp = tp_b
         if rose:
@@ -391,7 +408,11 @@ def sweep(pos, pos_w, neg, neg_w, points):
     state[_LAST_THRESHOLD] = np.nan  # unequal to every score
     state[_GROUP_MAX_PRECISION] = 1.0  # highest precision at the current recall; (0, 1) starts
     unit = pos_w.size == 0 and neg_w.size == 0
-    scale = 1.0 if unit else weight_scale(_largest(pos_w, pos), _largest(neg_w, neg))
+    scale = 1.0
+    if not unit:
+        max_pos, min_pos = _weight_range(pos_w, pos)
+        max_neg, min_neg = _weight_range(neg_w, neg)
+        scale = weight_scale(max_pos, max_neg, min(min_pos, min_neg))
     state[SCALE] = scale
     if points.shape[1] > 0:
         points[0, 0] = np.inf
