@@ -113,7 +113,8 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
         Real scores, higher means more positive. Ties form one threshold; +-inf are ordinary.
         Each row of a 2-D array is one ranking (one model, one bootstrap draw, ...).
     sample_weight : array-like of shape (n_samples,) or (n_rankings, n_samples), default=None
-        Finite weights >= 0. Integer weights give exactly the result of repeating rows.
+        Finite weights >= 0 with a finite sum, of any magnitude (the sweep counts in a power of
+        two near them). Integer weights give exactly the result of repeating rows.
     pos_label : scalar, default=None
         The positive label; needed unless labels are bool, {0, 1} or {-1, 1}.
     groups : array-like of shape (n_samples,), default=None
@@ -138,7 +139,10 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     Cost: one ``np.sort`` of each class's scores plus one O(n) pass that yields the operating
     points, AUC-ROC, every PR area of :func:`auc_pr` and the ROC convex hull together. With no
     positives every metric is NaN; with no negatives the ROC metrics and ``auc_npr`` are NaN
-    while the PR areas are 1. An ``UndefinedMetricWarning`` says which (for many rankings, one
+    while the PR areas are 1. Where double precision cannot resolve a value, it is NaN as well:
+    every area when one class outweighs the other more than 2**600 times, and ``auc_npr`` when
+    the worst ranking's area lies within 2**-26 of 1 (positives outweighing negatives 1.4e9
+    to 1 or more). An ``UndefinedMetricWarning`` says which and why (for many rankings, one
     warning per call with the number of rankings concerned).
 
     Many rankings run on ``numba.get_num_threads()`` threads (all cores unless
