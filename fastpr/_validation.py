@@ -22,8 +22,8 @@ class UndefinedMetricWarning(UserWarning):
 
 _TOO_FAR_APART = ("one more than 2**600 times the other, beyond what double precision can weigh "
                   "against each other")
-_NO_HEADROOM = ("the AUC-PR of the worst ranking within 2**-26 of 1, which leaves the "
-                "normalised area no precision")
+_NO_HEADROOM = ("the AUC-PR of the worst ranking within 2**-26 of 1, leaving the normalised area "
+                "no precision")
 
 
 def warn_if_undefined(n_pos, n_neg, *, roc=False, pr=False, npr=False, floor=None, stacklevel=3):
