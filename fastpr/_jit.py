@@ -30,6 +30,7 @@ import warnings
 
 import llvmlite
 import numba
+import numba.extending
 import numpy as np
 from numba.core import caching, event
 from numba.core.dispatcher import Dispatcher
@@ -224,6 +225,10 @@ def on_first_compile(callback):
             pass
 
     event.register("numba:compile", Listener())
+
+# A plain Python function (on scalars or NumPy arrays alike) that compiled code may call too: one
+# rule shared by the kernels and the API.
+shared = numba.extending.register_jitable
 
 
 def thread_count():

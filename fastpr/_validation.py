@@ -10,7 +10,10 @@ import warnings
 
 import numpy as np
 
+from ._kernels.area import worst_ranking_interpolated_area
 from ._kernels.labels import distinct_pair
+from ._kernels.summary import too_far_apart
+from ._normalised import lacks_headroom
 
 _EXACT_FLOAT64_INT = 2**53
 # (rows before it, its number) while one partition of a larger input is checked; see `partition`.
@@ -21,12 +24,21 @@ class UndefinedMetricWarning(UserWarning):
     """A metric is undefined for the given input (e.g. no positives) and is reported as NaN."""
 
 
-def warn_if_undefined(n_pos, n_neg, *, roc=False, pr=False, npr=False, stacklevel=3):
+_TOO_FAR_APART = ("one more than 2**600 times the other, beyond what double precision can weigh "
+                  "against each other")
+_NO_HEADROOM = ("the AUC-PR of the worst ranking within 2**-26 of 1, leaving the normalised area "
+                "no precision")
+
+
+def warn_if_undefined(n_pos, n_neg, *, roc=False, pr=False, npr=False, floor=None, stacklevel=3):
     """Warn once, for the caller of a public function, about the metrics it returns as NaN.
 
     ``roc``, ``pr`` and ``npr`` say whether the caller returns AUC-ROC, PR areas and normalised
     AUC-PR. Without positives all of them are undefined; without negatives AUC-ROC and the
-    normalised area are (every PR area is then 1).
+    normalised area are (every PR area is then 1). With both, every area is NaN where the class
+    totals are too far apart (``fastpr._kernels.summary.too_far_apart``), and the normalised
+    area where the worst ranking's area (``floor``, the interpolated one by default) is too
+    close to 1 (``fastpr._normalised``).
     """
     if n_pos == 0:
         asked = (("AUC-ROC", roc), ("AUC-PR", pr), ("normalised AUC-PR", npr and not pr))
@@ -34,6 +46,14 @@ def warn_if_undefined(n_pos, n_neg, *, roc=False, pr=False, npr=False, stackleve
     elif n_neg == 0:
         asked = (("AUC-ROC", roc), ("normalised AUC-PR", npr))
         why = "y_true has no negatives (or they all weigh 0)"
+    elif too_far_apart(n_pos, n_neg):
+        asked = (("AUC-ROC", roc), ("AUC-PR", pr), ("normalised AUC-PR", npr and not pr))
+        why = f"the positives and negatives weigh {n_pos:.6g} and {n_neg:.6g}, {_TOO_FAR_APART}"
+    elif npr and lacks_headroom(worst_ranking_interpolated_area(n_pos, n_neg)
+                                if floor is None else floor):
+        asked = (("normalised AUC-PR", True),)
+        why = (f"the positives outweigh the negatives {n_pos:.6g} to {n_neg:.6g}, which puts "
+               f"{_NO_HEADROOM}")
     else:
         return
     what = " and ".join(name for name, returned in asked if returned)
@@ -175,6 +195,11 @@ def _finite_nonnegative(name, array):
             position = _first_position(bad)
             raise ValueError(f"{name} must be {what}, got {array.reshape(-1)[position]} at "
                              f"{_where(array.shape, position)}.")
+    with np.errstate(over="ignore"):
+        totals = array.sum(axis=-1)
+    if not np.isfinite(totals).all():
+        raise ValueError(f"{name} must add up to a finite total, got values whose sum exceeds the "
+                         f"largest double ({np.finfo(np.float64).max:.6g}).")
     return array
 
 
@@ -507,7 +532,8 @@ def folds(values, is_evaluation, *, pooled):
 def warn_undefined_folds(n_undefined, n_folds):
     if n_undefined:
         warnings.warn(f"{n_undefined} of {n_folds} folds have an undefined area (a class is "
-                      "missing) and are left out.", UndefinedMetricWarning, stacklevel=3)
+                      "missing, or their weights are beyond what double precision resolves) and "
+                      "are left out.", UndefinedMetricWarning, stacklevel=3)
 
 
 def confidence(value):
@@ -527,8 +553,9 @@ def seed(value):
 
 def warn_undefined_replicates(n_undefined, n_boot):
     if n_undefined:
-        warnings.warn(f"{n_undefined} of {n_boot} bootstrap replicates drew no positives or no "
-                      "negatives; their metric is NaN and the interval leaves them out.",
+        warnings.warn(f"{n_undefined} of {n_boot} bootstrap replicates have an undefined metric "
+                      "(they drew no positives or no negatives, or their weights are beyond what "
+                      "double precision resolves); it is NaN and the interval leaves them out.",
                       UndefinedMetricWarning, stacklevel=3)
 
 
@@ -615,19 +642,27 @@ def segment(tp_a, fp_a, tp_b, fp_b, n_pos, step):
 
 
 # ----------------------------------------------------------------------------- many rankings
-def warn_if_undefined_rows(n_pos, n_neg, *, roc=False, pr=False, npr=False, unit="rankings",
-                           stacklevel=3):
+def warn_if_undefined_rows(n_pos, n_neg, *, roc=False, pr=False, npr=False, floors=None,
+                           unit="rankings", stacklevel=3):
     """One warning for all the rankings of a batch whose returned metrics are NaN, with counts.
 
-    ``roc``, ``pr`` and ``npr`` as in :func:`warn_if_undefined`.
+    ``roc``, ``pr``, ``npr`` and (needed with ``npr``) ``floors``, one per ranking, as in
+    :func:`warn_if_undefined`.
     """
     no_positives = int(np.count_nonzero(n_pos == 0))
     no_negatives = int(np.count_nonzero((n_neg == 0) & (n_pos > 0)))
+    far_apart = too_far_apart(n_pos, n_neg)
+    no_headroom = 0
+    if npr:
+        no_headroom = int(np.count_nonzero(lacks_headroom(floors) & (n_neg > 0) & ~far_apart))
     reasons = []
     for count, why, asked in (
             (no_positives, "no positives",
              (("AUC-ROC", roc), ("AUC-PR", pr), ("normalised AUC-PR", npr and not pr))),
-            (no_negatives, "no negatives", (("AUC-ROC", roc), ("normalised AUC-PR", npr)))):
+            (no_negatives, "no negatives", (("AUC-ROC", roc), ("normalised AUC-PR", npr))),
+            (int(np.count_nonzero(far_apart)), f"class totals {_TOO_FAR_APART}",
+             (("AUC-ROC", roc), ("AUC-PR", pr), ("normalised AUC-PR", npr and not pr))),
+            (no_headroom, _NO_HEADROOM, (("normalised AUC-PR", npr),))):
         undefined = " and ".join(name for name, returned in asked if returned)
         if count and undefined:
             reasons.append((count, f"{count} have {why} ({undefined} undefined)"))

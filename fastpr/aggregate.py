@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
+from ._normalised import normalised_area
 from ._results import Result
 from .metrics import Evaluation, _evaluate_silently, check_method
 from .unachievable import auc_pr_min
@@ -82,8 +83,7 @@ def aggregate(folds, *, how="mean", method="interpolated"):
         n_undefined = int(np.isnan(value))
     else:
         if how == "normalized":
-            with np.errstate(invalid="ignore", divide="ignore"):  # no negatives: 0 / 0
-                values = (values - floors) / (1.0 - floors)
+            values = normalised_area(values, floors)
         defined = ~np.isnan(values)
         n_undefined = int(np.count_nonzero(~defined))
         value = float(values[defined].mean()) if defined.any() else float("nan")

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._kernels import batch as _kernels
+from ._normalised import normalised_area
 from ._results import Result
 from .metrics import AREA_COLUMNS, Evaluation, check_method, method_field
 
@@ -100,8 +101,6 @@ def batch_from_table(table, index, index_name):
     auc_pr_min = table[:, _kernels.AUC_PR_MIN].copy()
     with np.errstate(divide="ignore", invalid="ignore"):
         prevalence = n_pos / (n_pos + n_neg)
-        auc_npr = np.where(n_neg > 0, (areas["auc_pr"] - auc_pr_min) / (1.0 - auc_pr_min),
-                           np.nan)
     return EvaluationBatch(
         index=np.asarray(index),
         index_name=index_name,
@@ -110,6 +109,6 @@ def batch_from_table(table, index, index_name):
         prevalence=prevalence,
         n_thresholds=table[:, _kernels.N_POINTS].astype(np.int64) - 1,
         auc_pr_min=auc_pr_min,
-        auc_npr=auc_npr,
+        auc_npr=normalised_area(areas["auc_pr"], auc_pr_min),
         **areas,
     )

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
+from ._kernels.summary import HULL, summarise
 from ._ranking import run_sweep, sort_ranking
 from ._results import Result
 
@@ -251,7 +252,7 @@ def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
     thresholds[is_vertex] = hull.thresholds
     precision = _precision_along(tp, fp, _first_step_precision(hull.tp, hull.fp))
     return AchievablePRCurve(tp / n_pos, precision, tp, fp, is_vertex, thresholds,
-                             float(sweep["HULL_INTERPOLATED"] / n_pos))
+                             float(summarise(sweep.stats)[HULL]))
 
 
 def _sampled_segments(tp, fp, n_pos, max_recall_step):

@@ -243,15 +243,20 @@ def _merged(*pieces):
 def _range_summary(accumulator):
     """What the sweep of one range leaves behind, relative to the range's own start.
 
-    Keys: ``n_pos``, ``n_neg`` (totals); ``last_threshold`` and ``last_rose`` for its lowest
-    score; ``rise_fp`` and ``rise_threshold`` for its last (lowest) score with positives;
-    ``run_tp`` for its last score with negatives (tp counted from the range's top down to it).
-    None where the range has no such score.
+    Keys: ``n_pos``, ``n_neg`` (totals); ``max_pos``, ``max_neg``, ``min_weight`` (largest
+    weight of one score in each class, smallest nonzero one in either);
+    ``last_threshold`` and ``last_rose`` for its lowest score; ``rise_fp`` and
+    ``rise_threshold`` for its last (lowest) score with positives; ``run_tp`` for its last score
+    with negatives (tp counted from the range's top down to it). None where the range has no such
+    score.
     """
     scores, pos_weight, neg_weight = accumulator._state()
     if scores.size == 0:
         return None
+    weights = np.concatenate([pos_weight, neg_weight])
     summary = {"n_pos": float(pos_weight.sum()), "n_neg": float(neg_weight.sum()),
+               "max_pos": float(pos_weight.max()), "max_neg": float(neg_weight.max()),
+               "min_weight": float(weights[weights > 0].min()),
                "last_threshold": float(scores[0]), "last_rose": bool(pos_weight[0] > 0),
                "rise_fp": None, "rise_threshold": None, "run_tp": None}
     if summary["n_pos"] > 0:
@@ -272,8 +277,13 @@ def _summarised_range(*pieces):
 def _carried_states(summaries):
     """The sweep's running values where each range starts, ranges from the highest scores down.
 
-    The initial values are those ``sweep`` starts from at the origin.
+    The initial values are those ``sweep`` starts from at the origin. Every range counts weights
+    in the units that the largest weights of all of them give (``weight_scale``).
     """
+    present = [summary for summary in summaries if summary is not None]
+    scale = _sweep.weight_scale(max(summary["max_pos"] for summary in present),
+                                max(summary["max_neg"] for summary in present),
+                                min(summary["min_weight"] for summary in present))
     tp = fp = run_tp = corner_threshold = 0.0
     group_max_precision = 1.0
     rose = False
@@ -284,7 +294,7 @@ def _carried_states(summaries):
             carries.append(None)
             continue
         carries.append((tp, fp, group_max_precision, rose, corner_threshold, run_tp,
-                        last_threshold))
+                        last_threshold, scale))
         if summary["rise_fp"] is not None:
             tp_rise, fp_rise = tp + summary["n_pos"], fp + summary["rise_fp"]
             group_max_precision = tp_rise / (tp_rise + fp_rise)

@@ -15,6 +15,7 @@ import numpy as np
 from . import _student_t, _validation
 from ._jit import thread_count
 from ._kernels import resample
+from ._normalised import normalised_area
 from ._kernels.delong import placements
 from ._kernels.summary import AUC_ROC, summarise
 from ._optional import import_optional
@@ -215,14 +216,15 @@ def _metric_values(rows, metric, method):
     totals = rows[..., resample.TOTAL_POS:resample.TOTAL_NEG + 1].reshape(-1, 2)
     pairs, inverse = np.unique(totals, axis=0, return_inverse=True)
     floors = np.array([_floor(n_pos, n_neg, method) for n_pos, n_neg in pairs])
-    floors = floors[inverse.reshape(-1)].reshape(area.shape)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return (area - floors) / (1.0 - floors)
+    return normalised_area(area, floors[inverse.reshape(-1)].reshape(area.shape))
 
 
 # --------------------------------------------------------------------------- interval rules
 def _bootstrap_bounds(estimate, values, jackknife_values, confidence, interval):
-    """(low, high) from finite replicate values by the percentile, basic or BCa rule."""
+    """(low, high) from finite replicate values by the percentile, basic or BCa rule; NaN when
+    no replicate has a value."""
+    if values.size == 0:
+        return math.nan, math.nan
     alpha = 1.0 - confidence
     if interval == "bca":
         share_below = (np.mean(values < estimate) + 0.5 * np.mean(values == estimate))

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
+from ._normalised import normalised_area
 from ._ranking import run_sweep, sort_ranking
 from ._results import Result
 from ._kernels.area import worst_ranking_interpolated_area
@@ -89,7 +90,6 @@ def _evaluation_from_sweep(sweep):
     n_pos, n_neg = float(sweep["N_POS"]), float(sweep["N_NEG"])
     areas = summarise(sweep.stats).tolist()
     auc_pr_min = worst_ranking_interpolated_area(n_pos, n_neg)
-    auc_pr = areas[INTERPOLATED]
     return Evaluation(
         n_pos=n_pos,
         n_neg=n_neg,
@@ -97,7 +97,7 @@ def _evaluation_from_sweep(sweep):
         n_thresholds=int(sweep["N_POINTS"]) - 1,
         **{field: areas[column] for field, column in AREA_COLUMNS.items()},
         auc_pr_min=auc_pr_min,
-        auc_npr=(auc_pr - auc_pr_min) / (1.0 - auc_pr_min) if n_neg > 0 else math.nan,
+        auc_npr=normalised_area(areas[INTERPOLATED], auc_pr_min),
     )
 
 
@@ -113,7 +113,8 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
         Real scores, higher means more positive. Ties form one threshold; +-inf are ordinary.
         Each row of a 2-D array is one ranking (one model, one bootstrap draw, ...).
     sample_weight : array-like of shape (n_samples,) or (n_rankings, n_samples), default=None
-        Finite weights >= 0. Integer weights give exactly the result of repeating rows.
+        Finite weights >= 0 with a finite sum, of any magnitude (the sweep counts in a power of
+        two near them). Integer weights give exactly the result of repeating rows.
     pos_label : scalar, default=None
         The positive label; needed unless labels are bool, {0, 1} or {-1, 1}.
     groups : array-like of shape (n_samples,), default=None
@@ -138,7 +139,10 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     Cost: one ``np.sort`` of each class's scores plus one O(n) pass that yields the operating
     points, AUC-ROC, every PR area of :func:`auc_pr` and the ROC convex hull together. With no
     positives every metric is NaN; with no negatives the ROC metrics and ``auc_npr`` are NaN
-    while the PR areas are 1. An ``UndefinedMetricWarning`` says which (for many rankings, one
+    while the PR areas are 1. Where double precision cannot resolve a value, it is NaN as well:
+    every area when one class outweighs the other more than 2**600 times, and ``auc_npr`` when
+    the worst ranking's area lies within 2**-26 of 1 (positives outweighing negatives 1.4e9
+    to 1 or more). An ``UndefinedMetricWarning`` says which and why (for many rankings, one
     warning per call with the number of rankings concerned).
 
     Many rankings run on as many threads as numba's thread count (all cores unless
@@ -169,7 +173,8 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     if y_score.ndim == 2 or groups is not None or offsets is not None:
         result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
         _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True,
-                                           npr=True, unit=f"{result.index_name}s")
+                                           npr=True, floors=result.auc_pr_min,
+                                           unit=f"{result.index_name}s")
         return result
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
     _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True, npr=True)

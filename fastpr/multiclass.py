@@ -65,7 +65,7 @@ def evaluate(y_true, y_score, *, labels=None, sample_weight=None):
     """
     result, _ = _one_vs_rest(y_true, y_score, labels, sample_weight)
     _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True, npr=True,
-                                       unit="classes")
+                                       floors=result.auc_pr_min, unit="classes")
     return result
 
 

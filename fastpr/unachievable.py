@@ -9,6 +9,7 @@ import numpy as np
 
 from . import _validation
 from ._kernels.area import worst_ranking_interpolated_area
+from ._normalised import normalised_area
 from ._ranking import SortedRanking, run_sweep
 from .metrics import _evaluate_silently, _evaluation_from_sweep, check_method
 
@@ -131,8 +132,8 @@ def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_l
     """
     check_method(method)
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, npr=True)
-    if result.n_pos == 0 or result.n_neg == 0:
-        return float("nan")
-    floor = auc_pr_min(result.n_pos, result.n_neg, method=method)
-    return (result.area(method) - floor) / (1.0 - floor)
+    floor = float("nan")
+    if result.n_pos > 0 and result.n_neg > 0:
+        floor = auc_pr_min(result.n_pos, result.n_neg, method=method)
+    _validation.warn_if_undefined(result.n_pos, result.n_neg, npr=True, floor=floor)
+    return normalised_area(result.area(method), floor)

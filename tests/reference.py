@@ -154,6 +154,12 @@ def auc_roc_hull(points):
 # PR areas; ``cnt`` is a list of (TP, FP) count points, origin first, last = (P, N).
 
 
+def _log10(x):
+    """log10 of a positive Fraction, however far beyond the range of floats."""
+    x = Fraction(x)
+    return math.log10(x.numerator) - math.log10(x.denominator)
+
+
 def _mpf(x):
     x = Fraction(x)
     return mpmath.mpf(x.numerator) / x.denominator
@@ -173,7 +179,7 @@ def interpolated_segment(tp_a, fp_a, tp_b, fp_b):
         with mpmath.workdps(DPS):
             return _mpf(dtp / b)
     d_a, d_b = a + b * tp_a, a + b * tp_b  # = TP + FP at A and B
-    extra = 2 * max(0, math.ceil(math.log10(float(d_a / dtp) + 1.0)))
+    extra = 2 * max(0, math.ceil(_log10(d_a / dtp + 1)))
     with mpmath.workdps(DPS + extra):
         value = _mpf(dtp / b) - _mpf(a / (b * b)) * mpmath.log(_mpf(d_b) / _mpf(d_a))
     with mpmath.workdps(DPS):
@@ -278,12 +284,18 @@ def hull_area(points):
 
 
 def auc_pr_min(n_pos, n_neg):
-    """SPEC §6: 1 + (1 - pi) ln(1 - pi) / pi, at high precision (1 when there are no negatives)."""
+    """SPEC §6: 1 + (1 - pi) ln(1 - pi) / pi, at high precision (1 when there are no negatives).
+
+    1 - pi is taken exactly from the counts, and the working precision is raised by the digits
+    that the formula cancels at extreme prevalence (about log10 of the class ratio)."""
     if n_neg == 0:
         return mpmath.mpf(1)
+    share_neg = Fraction(n_neg) / (Fraction(n_pos) + Fraction(n_neg))  # 1 - pi
+    extra = 2 * math.ceil(abs(_log10(Fraction(n_pos) / Fraction(n_neg))) + 1)
+    with mpmath.workdps(DPS + extra):
+        value = 1 + _mpf(share_neg) * mpmath.log(_mpf(share_neg)) / _mpf(1 - share_neg)
     with mpmath.workdps(DPS):
-        pi = _mpf(Fraction(n_pos) / (Fraction(n_pos) + Fraction(n_neg)))
-        return 1 + (1 - pi) * mpmath.log(1 - pi) / pi
+        return +value
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Normalise the sweep's running sums into areas, and the whole pipeline for compiled callers."""
 import numpy as np
 
-from .._jit import jit
+from .._jit import jit, shared
 from . import sweep as _sweep
 from .radix import sort_float64
 from .split import split_by_class
@@ -10,19 +10,36 @@ from .split import split_by_class
 AUC_ROC, AUC_ROC_HULL = 0, 1
 INTERPOLATED, DAVIS_GOADRICH, AVERAGE_PRECISION, LOWER_TRAPEZOID = 2, 3, 4, 5
 UPPER_TRAPEZOID, LINEAR, HULL, N_SUMMARY = 6, 7, 8, 9
+# The largest ratio of the class totals at which areas are reported. The sweep's terms in PR
+# areas are about P^2 / N in its units (the worst ranking's area is about P / 2N), so when the
+# positives are the lighter class they reach the smallest doubles at a ratio near 2**640; one
+# limit either way, well inside that, keeps every area to full relative precision.
+MAX_CLASS_RATIO = 2.0**600
+_INVERSE_RATIO = 1.0 / MAX_CLASS_RATIO  # multiplying by it cannot overflow
+
+
+@shared
+def too_far_apart(n_pos, n_neg):
+    """Where both classes weigh something and one more than MAX_CLASS_RATIO times the other (in
+    any common units; scalars or arrays)."""
+    return (n_pos > 0.0) & (n_neg > 0.0) & ((n_pos < n_neg * _INVERSE_RATIO)
+                                            | (n_neg < n_pos * _INVERSE_RATIO))
 
 
 @jit
 def summarise_into(stats, out):
-    """Write the areas from the statistics of ``sweep`` into ``out[:N_SUMMARY]``; NaN where a
-    missing class leaves them undefined.
+    """Write the areas from the statistics of ``sweep`` into ``out[:N_SUMMARY]``: NaN where a
+    missing class leaves them undefined, and all NaN where the class totals differ by more than
+    ``MAX_CLASS_RATIO``.
 
     Callers filling a row of a table use this rather than ``row[...] = summarise(stats)``: numba
     compiles an array-to-array slice assignment with its shape-error reporting, which costs
     seconds of compile time once per process.
     """
-    n_pos = stats[_sweep.N_POS]
-    n_neg = stats[_sweep.N_NEG]
+    n_pos = stats[_sweep.TP]  # the totals in the sweep's units, like the sums
+    n_neg = stats[_sweep.FP]
+    if too_far_apart(n_pos, n_neg):
+        n_pos = n_neg = 0.0
     pr_scale = n_pos if n_pos > 0.0 else np.nan
     roc_scale = 2.0 * n_pos * n_neg if n_pos > 0.0 and n_neg > 0.0 else np.nan
     out[AUC_ROC] = stats[_sweep.ROC2] / roc_scale

@@ -5,7 +5,22 @@ sorted ascending with no NaN; ``pos_w`` / ``neg_w`` are the matching finite non-
 or empty arrays for unit weights. ``points`` is a (3, m) float64 output whose rows receive the
 thresholds, tp and fp: m = 0 stores nothing, otherwise m must exceed the number of distinct
 scores.
+
+Weights are counted in units of ``SCALE``, a power of two near the geometric mean of the two
+classes' largest weights (1 for unit weights): tp, fp and their products then stay far from
+overflow and underflow whatever the weights' magnitude, and multiplying by a power of two is
+exact, so every area is what it would be in the caller's units (the Davis-Goadrich estimator
+steps by one caller's unit, which is ``SCALE``). Class totals, points and hull come out in the
+caller's units.
+
+A weight too small to move the running total in floating point (tp + dtp == tp) still makes its
+threshold a point, a new recall for the trapezoid estimators (whose recall groups it separates)
+and a term of AUC-ROC (a negative that light can still outrank every positive that counts);
+only the segment it spans has zero width in doubles, and adds no area, as its exact area is
+below rounding.
 """
+import math
+
 import numpy as np
 
 from .._jit import jit
@@ -15,19 +30,74 @@ from .hull import HULL_COLUMNS, grown, hull_areas, push, upper_hull
 # Indices into the state vector that sweep() returns: the results first, then the cursor.
 N_POS, N_NEG, N_POINTS, ROC2, INTERPOLATED, DAVIS_GOADRICH, AVERAGE_PRECISION = range(7)
 LOWER2, UPPER2, HULL_ROC2, HULL_INTERPOLATED = range(7, 11)
-_I, _J, _N_HULL, _GROUP_MAX_PRECISION, _ROSE, _CORNER_THRESHOLD, _LAST_THRESHOLD = range(11, 18)
-_RUN_TP, _DONE, _N_STATE = range(18, 21)
+# The running totals in units of SCALE (at the end the class totals, which N_POS and N_NEG hold
+# in the caller's units): the sums above are normalised by these.
+TP, FP, SCALE = range(11, 14)
+_I, _J, _N_HULL, _GROUP_MAX_PRECISION, _ROSE, _CORNER_THRESHOLD, _LAST_THRESHOLD = range(14, 21)
+_RUN_TP, _DONE, _N_STATE = range(21, 24)
+# Limits on SCALE, as powers of two. The largest weight goes to at most 2**_HEAVIEST (sums of up
+# to 2**62 of them stay finite) and the product of the classes' largest weights to at most
+# 2**_PRODUCT (P N, tp fp and the hull's cross products, with the counts' factor n**2 for up to
+# 2**60 rows); within those, the smallest weight goes to at least 2**_LIGHTEST, a normal double.
+# SCALE itself stays a normal number, as does its reciprocal.
+_HEAVIEST, _PRODUCT, _LIGHTEST, _MAX_SHIFT = 960, 900, -1022, 1022
+_SMALLEST = 5e-324
+
+
+@jit
+def weight_scale(max_pos, max_neg, smallest):
+    """SCALE for classes whose largest weights are ``max_pos`` and ``max_neg`` (0: no weight)
+    and whose smallest nonzero weight is ``smallest``; 1 for unit weights.
+
+    The power of two at the geometric mean of the two largest weights, so that the class totals
+    lie within the square root of their ratio of 1, raised where the smallest weight would
+    otherwise not be a normal double, as far as overflow allows (a weight of a threshold can
+    carry a whole estimator, such as the precision at tp = 0 carries the lower trapezoid).
+    The areas' own limit on the ratio of the classes is ``summary.MAX_CLASS_RATIO``.
+    """
+    if max_pos == 0.0:
+        max_pos = max_neg
+    if max_neg == 0.0:
+        max_neg = max_pos
+    if max_pos == 0.0:
+        return 1.0
+    e_pos = math.frexp(max_pos)[1] - 1  # floor(log2)
+    e_neg = math.frexp(max_neg)[1] - 1
+    shift = max(-((e_pos + e_neg) // 2), _LIGHTEST - (math.frexp(smallest)[1] - 1))
+    shift = min(shift, _HEAVIEST - max(e_pos, e_neg), (_PRODUCT - e_pos - e_neg) // 2)
+    return math.ldexp(1.0, min(max(shift, -_MAX_SHIFT), _MAX_SHIFT))
 
 
 @jit(inline="always")
-def _take_ties(scores, weights, i, threshold):
-    """Consume scores[.. i] equal to threshold from the top; returns (weight taken, new i)."""
+def _weight_range(weights, scores):
+    """(largest weight, smallest nonzero weight) of a class: (1, 1) for unit weights, (0, inf)
+    without any weight."""
+    if weights.size == 0:
+        return (1.0, 1.0) if scores.size else (0.0, np.inf)
+    largest = 0.0
+    smallest = np.inf
+    for w in weights:
+        largest = max(largest, w)
+        smallest = min(smallest, w) if w > 0.0 else smallest
+    return largest, smallest
+
+
+@jit(inline="always")
+def _take_ties(scores, weights, i, threshold, scale):
+    """Consume scores[.. i] equal to threshold from the top; returns (weight taken, new i).
+
+    The weight is in units of ``scale``: ties are summed in the caller's units (their sum is
+    finite, as the class total is) and scaled once per threshold. A weight too small for a double
+    in those units counts as the smallest one: the estimators that look only at whether a
+    threshold has weight (which points exist, whether precision at tp = 0 is 0) must still see it.
+    """
     unit = weights.size == 0
     taken = 0.0
     while i >= 0 and scores[i] == threshold:
         taken += 1.0 if unit else weights[i]
         i -= 1
-    return taken, i
+    scaled = taken * scale
+    return (scaled if scaled > 0.0 or taken == 0.0 else _SMALLEST), i
 
 
 @jit(inline="always")
@@ -37,20 +107,20 @@ def _precision(tp, fp):
 
 
 @jit(inline="always")
-def _rise_areas(tp, fp, tp_b, fp_b, precision_a, group_max_precision):
+def _rise_areas(tp, fp, tp_b, fp_b, precision_a, group_max_precision, step):
     """Davis-Goadrich, average-precision, lower and upper (doubled) areas of a rise A -> B.
 
     Also returns B's precision. ``precision_a`` is ``_precision(tp, fp)``, passed in because a
-    run of rises already has it.
+    run of rises already has it; ``step`` is one caller's unit (Davis-Goadrich's step).
     """
     dtp = tp_b - tp
     precision_b = tp_b / (tp_b + fp_b)
-    if dtp <= 1.0:
+    if dtp <= step:
         # One (possibly partial) trapezoid; leaving the origin, precision is constant.
         start = precision_b if tp + fp == 0.0 else precision_a
         davis_goadrich = 0.5 * dtp * (start + precision_b)
     else:
-        davis_goadrich = davis_goadrich_segment(tp, fp, tp_b, fp_b)
+        davis_goadrich = davis_goadrich_segment(tp, fp, tp_b, fp_b, step)
     return (
         davis_goadrich,
         dtp * precision_b,
@@ -82,8 +152,9 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
     """
     i = int(state[_I])
     j = int(state[_J])
-    tp = state[N_POS]
-    fp = state[N_NEG]
+    tp = state[TP]
+    fp = state[FP]
+    scale = state[SCALE]
     n_points = int(state[N_POINTS])
     n_hull = int(state[_N_HULL])
     roc2 = state[ROC2]
@@ -112,12 +183,12 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
             point_threshold = np.nan
             while i >= 0 and pos[i] > top_negative:
                 threshold = pos[i]
-                dtp, i = _take_ties(pos, pos_w, i, threshold)
+                dtp, i = _take_ties(pos, pos_w, i, threshold, scale)
                 if dtp == 0.0:
                     continue
                 tp_b = tp + dtp  # summed as in the merging branch, so both agree to the bit
                 dg, ap, lo2, up2, precision = _rise_areas(tp, fp, tp_b, fp, precision,
-                                                          group_max_precision)
+                                                          group_max_precision, scale)
                 group_max_precision = precision
                 davis_goadrich += dg
                 average_precision += ap
@@ -151,7 +222,7 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
                     n_points += neg[j] != last_threshold
                     last_threshold = neg[j]
                     j -= 1
-                dfp = float(j_start - j)
+                dfp = float(j_start - j) * scale
                 roc2 += dfp * (tp + tp)
                 fp += dfp
             else:
@@ -159,7 +230,7 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
                 # 0 adds exactly nothing; selects instead of a branch avoid mispredictions.
                 while j >= 0 and neg[j] > bound:
                     threshold = neg[j]
-                    dfp, j = _take_ties(neg, neg_w, j, threshold)
+                    dfp, j = _take_ties(neg, neg_w, j, threshold, scale)
                     weighty = dfp > 0.0
                     n_points += weighty
                     last_threshold = threshold if weighty else last_threshold
@@ -171,8 +242,8 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
         else:
             threshold = neg[j]
         i_before, j_before = i, j
-        dtp, i = _take_ties(pos, pos_w, i, threshold)
-        dfp, j = _take_ties(neg, neg_w, j, threshold)
+        dtp, i = _take_ties(pos, pos_w, i, threshold, scale)
+        dfp, j = _take_ties(neg, neg_w, j, threshold, scale)
         if dtp == 0.0 and dfp == 0.0:
             continue
         if dfp > 0.0 and rose:
@@ -187,12 +258,12 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
         roc2 += dfp * (tp + tp_b)
         rose = dtp > 0.0
         if dfp > 0.0:
-            if rose:
+            if tp_b > tp:  # not when the rise is lost in rounding: zero width, no area
                 interpolated += interpolated_segment(tp, fp, tp_b, fp_b)
             run_tp = tp_b
         if rose:
             dg, ap, lo2, up2, group_max_precision = _rise_areas(
-                tp, fp, tp_b, fp_b, _precision(tp, fp), group_max_precision)
+                tp, fp, tp_b, fp_b, _precision(tp, fp), group_max_precision, scale)
             davis_goadrich += dg
             average_precision += ap
             lower2 += lo2
@@ -208,8 +279,8 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
         n_points += 1
     state[_I] = i
     state[_J] = j
-    state[N_POS] = tp
-    state[N_NEG] = fp
+    state[TP] = tp
+    state[FP] = fp
     state[N_POINTS] = n_points
     state[_N_HULL] = n_hull
     state[ROC2] = roc2
@@ -243,25 +314,27 @@ def resume(pos, pos_w, neg, neg_w, points, hull, state):
 
 @jit
 def carried_state(pos_size, neg_size, tp, fp, group_max_precision, rose, corner_threshold,
-                  run_tp, last_threshold):
+                  run_tp, last_threshold, scale):
     """(state, hull) that resume at point (tp, fp) with the running values of the points above.
 
     The cursors point at the top of arrays of ``pos_size`` and ``neg_size`` scores and the sums
     and point count start at 0; the hull stack holds the starting point, whose threshold is
-    ``last_threshold`` (+inf at the origin).
+    ``last_threshold`` (+inf at the origin). Counts are in the caller's units; every range of
+    one sweep must share ``scale`` (``weight_scale`` of the largest weights of all of them).
     """
     state = np.zeros(_N_STATE)
     state[_I] = pos_size - 1
     state[_J] = neg_size - 1
-    state[N_POS] = tp
-    state[N_NEG] = fp
+    state[TP] = tp * scale
+    state[FP] = fp * scale
+    state[SCALE] = scale
     state[_GROUP_MAX_PRECISION] = group_max_precision
     state[_ROSE] = rose
     state[_CORNER_THRESHOLD] = corner_threshold
-    state[_RUN_TP] = run_tp
+    state[_RUN_TP] = run_tp * scale
     state[_LAST_THRESHOLD] = last_threshold
     hull = np.empty((64, HULL_COLUMNS))
-    state[_N_HULL] = push(hull, 0, fp, tp, last_threshold)
+    state[_N_HULL] = push(hull, 0, state[FP], state[TP], last_threshold)
     return state, hull
 
 
@@ -275,18 +348,23 @@ def hull_of(state, hull):
 def close(state, hull):
     """Finish a sweep that reached the last point: the last vertical run's area and the hull.
 
-    Returns the hull vertices as (fp, tp, threshold) rows and sets the hull areas in ``state``.
+    Returns the hull vertices as (fp, tp, threshold) rows and sets the hull areas in ``state``;
+    the class totals and the vertices are in the caller's units.
     """
-    if state[N_POS] > state[_RUN_TP]:
-        state[INTERPOLATED] += interpolated_segment(state[_RUN_TP], state[N_NEG], state[N_POS],
-                                                    state[N_NEG])
+    tp, fp, scale = state[TP], state[FP], state[SCALE]
+    if tp > state[_RUN_TP]:
+        state[INTERPOLATED] += interpolated_segment(state[_RUN_TP], fp, tp, fp)
     n_hull = int(state[_N_HULL])
     if n_hull == hull.shape[0]:
         hull = grown(hull)
     # The last point always closes the hull.
-    n_hull = push(hull, n_hull, state[N_NEG], state[N_POS], state[_LAST_THRESHOLD])
+    n_hull = push(hull, n_hull, fp, tp, state[_LAST_THRESHOLD])
     hull = hull[:n_hull]
     state[HULL_ROC2], state[HULL_INTERPOLATED] = hull_areas(hull)
+    state[N_POS] = tp / scale
+    state[N_NEG] = fp / scale
+    if scale != 1.0:
+        hull[:, :2] /= scale
     return hull
 
 
@@ -317,9 +395,11 @@ def join_ranges(range_states, hull_rows):
 def sweep(pos, pos_w, neg, neg_w, points):
     """Walk both classes from the highest score down, one operating point per distinct score.
 
-    Returns (stats, hull): ``stats`` is indexed by the module constants (areas unnormalised: ROC
-    and trapezoid sums doubled, PR areas in tp units); ``hull`` holds the ROC-hull vertices as
-    (fp, tp, threshold) rows, origin first. A threshold whose examples all weigh 0 makes no point.
+    Returns (stats, hull): ``stats`` is indexed by the module constants (areas unnormalised, in
+    units of SCALE: ROC and trapezoid sums doubled, PR areas in units of TP; ``summary.summarise``
+    normalises them); ``hull`` holds the ROC-hull vertices as (fp, tp, threshold) rows, origin
+    first. A threshold that moves neither tp nor fp (its examples weigh 0, or too little to
+    change the running totals) makes no point.
     """
     state = np.zeros(_N_STATE)
     state[_I] = pos.size - 1
@@ -327,6 +407,13 @@ def sweep(pos, pos_w, neg, neg_w, points):
     state[N_POINTS] = 1
     state[_LAST_THRESHOLD] = np.nan  # unequal to every score
     state[_GROUP_MAX_PRECISION] = 1.0  # highest precision at the current recall; (0, 1) starts
+    unit = pos_w.size == 0 and neg_w.size == 0
+    scale = 1.0
+    if not unit:
+        max_pos, min_pos = _weight_range(pos_w, pos)
+        max_neg, min_neg = _weight_range(neg_w, neg)
+        scale = weight_scale(max_pos, max_neg, min(min_pos, min_neg))
+    state[SCALE] = scale
     if points.shape[1] > 0:
         points[0, 0] = np.inf
         points[1, 0] = 0.0
@@ -334,4 +421,6 @@ def sweep(pos, pos_w, neg, neg_w, points):
     hull = np.empty((64, HULL_COLUMNS))
     state[_N_HULL] = push(hull, 0, 0.0, 0.0, np.inf)
     hull = resume(pos, pos_w, neg, neg_w, points, hull, state)
+    if scale != 1.0 and points.shape[1] > 0:
+        points[1:, : int(state[N_POINTS])] /= scale
     return state, close(state, hull)

@@ -1,0 +1,30 @@
+"""Normalised AUC-PR, ``(AUCPR - floor) / (1 - floor)``: the one formula of every path.
+
+The floor is the area that the same estimator gives the worst ranking. When positives far
+outweigh negatives it nears 1 (for the interpolated area ``1 - floor = log1p(x) / x`` with
+``x = P / N``), and the area and the floor then agree in most of their digits: their difference
+holds only the rounding of the two, which dividing by the vanishing ``1 - floor`` would blow up
+into any value at all. So the normalised area is reported only where ``1 - floor`` is at least
+``MIN_HEADROOM`` = 2**-26: dividing the areas' rounding (a few units of 2**-53) by it leaves at
+least half of the 53 bits of a double. Beyond that it is NaN, with an UndefinedMetricWarning
+from the public functions.
+"""
+import numpy as np
+
+MIN_HEADROOM = 2.0**-26
+
+
+def lacks_headroom(floor):
+    """True where the floor leaves less than MIN_HEADROOM below 1 (False where it is NaN)."""
+    return 1.0 - np.asarray(floor) < MIN_HEADROOM
+
+
+def normalised_area(area, floor):
+    """``(area - floor) / (1 - floor)`` elementwise; NaN where either is NaN or the floor leaves
+    no room (no negatives: floor 1). Returns a float for scalar input, else an array."""
+    area = np.asarray(area, dtype=np.float64)
+    floor = np.asarray(floor, dtype=np.float64)
+    headroom = 1.0 - floor
+    with np.errstate(invalid="ignore", divide="ignore"):
+        value = np.where(headroom >= MIN_HEADROOM, (area - floor) / headroom, np.nan)
+    return float(value) if value.ndim == 0 else value
