@@ -211,20 +211,27 @@ class _KernelCache(caching.FunctionCache):
             unsaved.append(self._py_func.__qualname__)
 
 
+_first_compile_callback = []  # at most one: the callback of the latest on_first_compile
+
+
+class _FirstCompileListener(event.Listener):
+    def on_start(self, ev):
+        if _first_compile_callback and any(ev.data["dispatcher"] is d for d in _DISPATCHERS):
+            # Events come under numba's compiler lock, so one thread at a time gets here.
+            _first_compile_callback.pop()()
+
+    def on_end(self, ev):
+        pass
+
+
+event.register("numba:compile", _FirstCompileListener())
+
+
 def on_first_compile(callback):
-    """Call ``callback()`` once, when a kernel first compiles in this process (a cache miss)."""
-    called = []
+    """Call ``callback()`` once, at the next compile of a kernel (a cache miss) in this process;
+    it replaces a callback given earlier that has not been called."""
+    _first_compile_callback[:] = [callback]
 
-    class Listener(event.Listener):
-        def on_start(self, ev):
-            if not called and any(ev.data["dispatcher"] is d for d in _DISPATCHERS):
-                called.append(True)
-                callback()
-
-        def on_end(self, ev):
-            pass
-
-    event.register("numba:compile", Listener())
 
 # A plain Python function (on scalars or NumPy arrays alike) that compiled code may call too: one
 # rule shared by the kernels and the API.
