@@ -114,7 +114,9 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
         Each row of a 2-D array is one ranking (one model, one bootstrap draw, ...).
     sample_weight : array-like of shape (n_samples,) or (n_rankings, n_samples), default=None
         Finite weights >= 0 with a finite sum, of any magnitude (the sweep counts in a power of
-        two near them). Integer weights give exactly the result of repeating rows.
+        two near them); only where one input's weights span more than double precision's range
+        (about 1e-300 next to 1e238) do the smallest lose digits, or vanish, in that unit.
+        Integer weights give exactly the result of repeating rows.
     pos_label : scalar, default=None
         The positive label; needed unless labels are bool, {0, 1} or {-1, 1}.
     groups : array-like of shape (n_samples,), default=None
