@@ -9,6 +9,8 @@ into any value at all. So the normalised area is reported only where ``1 - floor
 least half of the 53 bits of a double. Beyond that it is NaN, with an UndefinedMetricWarning
 from the public functions.
 """
+import math
+
 import numpy as np
 
 MIN_HEADROOM = 2.0**-26
@@ -22,9 +24,12 @@ def lacks_headroom(floor):
 def normalised_area(area, floor):
     """``(area - floor) / (1 - floor)`` elementwise; NaN where either is NaN or the floor leaves
     no room (no negatives: floor 1). Returns a float for scalar input, else an array."""
+    if np.ndim(area) == 0 and np.ndim(floor) == 0:  # one ranking: no NumPy call overhead
+        headroom = 1.0 - float(floor)
+        return (float(area) - float(floor)) / headroom if headroom >= MIN_HEADROOM else math.nan
     area = np.asarray(area, dtype=np.float64)
     floor = np.asarray(floor, dtype=np.float64)
     headroom = 1.0 - floor
     with np.errstate(invalid="ignore", divide="ignore"):
         value = np.where(headroom >= MIN_HEADROOM, (area - floor) / headroom, np.nan)
-    return float(value) if value.ndim == 0 else value
+    return value
