@@ -78,7 +78,8 @@ def _weight_range(weights, scores):
     smallest = np.inf
     for w in weights:
         largest = max(largest, w)
-        smallest = min(smallest, w) if w > 0.0 else smallest
+        # A select, not a branch: bootstrap counts are 0 at random about a third of the time.
+        smallest = min(smallest, w if w > 0.0 else np.inf)
     return largest, smallest
 
 
