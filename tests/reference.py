@@ -284,7 +284,8 @@ def hull_area(points):
 
 
 def auc_pr_min(n_pos, n_neg):
-    """SPEC §6: 1 + (1 - pi) ln(1 - pi) / pi, at high precision (1 when there are no negatives).
+    """The worst ranking's interpolated area, 1 + (1 - pi) ln(1 - pi) / pi, at high precision
+    (1 when there are no negatives).
 
     1 - pi is taken exactly from the counts, and the working precision is raised by the digits
     that the formula cancels at extreme prevalence (about log10 of the class ratio)."""
