@@ -2,7 +2,7 @@
 from . import multiclass
 from ._validation import UndefinedMetricWarning
 from .accumulator import Accumulator
-from .batch import EvaluationBatch, MacroAverage
+from .aggregate import Aggregate, aggregate
 from .curves import (
     AchievablePRCurve,
     PRCurve,
@@ -16,7 +16,6 @@ from .curves import (
     roc_convex_hull,
     roc_curve,
 )
-from .aggregate import Aggregate, aggregate
 from .fmeasure import FBetaCurve, MaxFBeta, f_beta_curve, iso_f_curve, max_f_beta
 from .gain import PRGCurve, auc_prg, prg_curve
 from .intervals import (
@@ -30,8 +29,9 @@ from .intervals import (
     delong,
     fold_interval,
 )
-from .metrics import PR_METHODS, Evaluation, auc_pr, auc_roc, evaluate
+from .metrics import auc_pr, auc_roc, evaluate
 from .prevalence import PrevalenceShift, at_prevalence
+from .results import PR_METHODS, Evaluation, EvaluationBatch, MacroAverage
 from .space import dominates, pr_to_roc, roc_to_pr
 from .thresholds import ThresholdEvaluation, evaluate_at_thresholds, hull_thresholds
 from .unachievable import auc_npr, auc_pr_min, min_precision

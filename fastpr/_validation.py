@@ -10,9 +10,9 @@ import warnings
 
 import numpy as np
 
-from ._kernels.area import worst_ranking_interpolated_area
-from ._kernels.labels import distinct_pair
-from ._kernels.summary import too_far_apart
+from ._engine.kernels.area import worst_ranking_interpolated_area
+from ._engine.kernels.labels import distinct_pair
+from ._engine.kernels.summary import too_far_apart
 from ._normalised import lacks_headroom
 
 _EXACT_FLOAT64_INT = 2**53
@@ -36,7 +36,7 @@ def warn_if_undefined(n_pos, n_neg, *, roc=False, pr=False, npr=False, floor=Non
     ``roc``, ``pr`` and ``npr`` say whether the caller returns AUC-ROC, PR areas and normalised
     AUC-PR. Without positives all of them are undefined; without negatives AUC-ROC and the
     normalised area are (every PR area is then 1). With both, every area is NaN where the class
-    totals are too far apart (``fastpr._kernels.summary.too_far_apart``), and the normalised
+    totals are too far apart (``fastpr._engine.kernels.summary.too_far_apart``), and the normalised
     area where the worst ranking's area (``floor``, the interpolated one by default) is too
     close to 1 (``fastpr._normalised``).
     """

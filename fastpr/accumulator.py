@@ -2,8 +2,8 @@
 import numpy as np
 
 from . import _validation
-from ._kernels.compact import compact_into, merge_into
-from ._ranking import SortedRanking, run_sweep, sort_ranking, stable_argsort
+from ._engine.kernels.compact import compact_into, merge_into
+from ._engine.ranking import SortedRanking, run_sweep, sort_ranking, stable_argsort
 from .metrics import _evaluation_from_sweep
 
 

@@ -10,8 +10,8 @@ import numpy as np
 
 from . import _validation
 from ._normalised import normalised_area
-from ._results import Result
-from .metrics import Evaluation, _evaluate_silently, check_method
+from .metrics import _evaluate_silently
+from .results import Evaluation, Result, check_method
 from .unachievable import auc_pr_min
 
 _HOW = ("mean", "normalized", "pooled")

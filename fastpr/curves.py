@@ -4,9 +4,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
-from ._kernels.summary import HULL, summarise
-from ._ranking import run_sweep, sort_ranking
-from ._results import Result
+from ._engine.kernels.summary import HULL, summarise
+from ._engine.ranking import run_sweep, sort_ranking
+from .results import Result
 
 
 @dataclass(frozen=True, repr=False)

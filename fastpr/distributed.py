@@ -65,8 +65,8 @@ except ImportError as error:
     raise ImportError('fastpr.distributed needs Dask: pip install "fastpr[dask]"') from error
 
 from . import _validation
-from ._kernels import sweep as _sweep
-from ._ranking import SweepResult, sort_validated, stable_argsort
+from ._engine.kernels import sweep as _sweep
+from ._engine.ranking import SweepResult, sort_validated, stable_argsort
 from .accumulator import Accumulator
 from .metrics import _evaluation_from_sweep
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
-from ._results import Result
 from .curves import pr_curve_silently
+from .results import Result
 
 
 @dataclass(frozen=True, repr=False)

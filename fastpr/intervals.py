@@ -13,17 +13,16 @@ from statistics import NormalDist
 import numpy as np
 
 from . import _student_t, _validation
-from ._jit import thread_count
-from ._kernels import resample
+from ._engine.jit import thread_count
+from ._engine.kernels import resample
+from ._engine.kernels.delong import placements
+from ._engine.kernels.summary import AUC_ROC, summarise
+from ._engine.pool import run_all
+from ._engine.ranking import SortedRanking, run_sweep, sort_ranking, stable_argsort
 from ._normalised import normalised_area
-from ._kernels.delong import placements
-from ._kernels.summary import AUC_ROC, summarise
 from ._optional import import_optional
-from ._pool import run_all
-from ._ranking import SortedRanking, run_sweep, sort_ranking, stable_argsort
-from ._results import Result
 from .fmeasure import f_beta_from_counts
-from .metrics import AREA_COLUMNS, check_method, method_field
+from .results import AREA_COLUMNS, Result, check_method, method_field
 from .unachievable import auc_pr_min
 
 METRICS = ("auc_pr", "auc_roc", "auc_npr", "max_f1")

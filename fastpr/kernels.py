@@ -32,7 +32,7 @@ Examples
 >>> round(best_of(y, np.array([[0.9, 0.1, 0.8, 0.2], [0.1, 0.9, 0.2, 0.8]])), 6)
 1.0
 """
-from ._kernels.summary import (
+from ._engine.kernels.summary import (
     AUC_ROC,
     AUC_ROC_HULL,
     AVERAGE_PRECISION,

@@ -11,9 +11,10 @@ column ``c`` of an indicator matrix) as positives; each is computed exactly as
 """
 import numpy as np
 
-from . import _batch, _validation
-from .batch import batch_from_table
-from .metrics import _averaged, check_method, method_field
+from . import _validation
+from ._engine import tables
+from .metrics import _averaged
+from .results import batch_from_table, check_method, method_field
 
 _AVERAGES = (None, "macro", "weighted", "micro")
 
@@ -26,7 +27,7 @@ def _one_vs_rest(y_true, y_score, labels, sample_weight):
     per_class_scores = np.ascontiguousarray(scores.T)
     per_class_weights = None if weights is None else np.tile(weights, n_classes)
     per_class_labels = np.ascontiguousarray(indicator.T)
-    table = _batch.segments_table(per_class_scores.ravel(), per_class_labels.ravel(),
+    table = tables.segments_table(per_class_scores.ravel(), per_class_labels.ravel(),
                                   per_class_weights,
                                   np.arange(n_classes + 1, dtype=np.int64) * n_samples)
     return batch_from_table(table, classes, "class"), (indicator, scores, weights)
@@ -77,7 +78,7 @@ def _average(metric, y_true, y_score, labels, sample_weight, average):
     if average == "micro":
         n_classes = scores.shape[1]
         pooled_weights = None if weights is None else np.repeat(weights, n_classes)
-        pooled = _batch.segments_table(scores.ravel(), indicator.ravel(), pooled_weights,
+        pooled = tables.segments_table(scores.ravel(), indicator.ravel(), pooled_weights,
                                        np.array([0, scores.size], dtype=np.int64))
         pooled = batch_from_table(pooled, np.array(["micro"]), "class")
         _validation.warn_if_undefined_rows(pooled.n_pos, pooled.n_neg, roc=roc, pr=not roc,

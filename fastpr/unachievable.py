@@ -8,10 +8,11 @@ the floor subtracted: the normalised area ``AUCNPR = (AUCPR - AUCPR_min) / (1 - 
 import numpy as np
 
 from . import _validation
-from ._kernels.area import worst_ranking_interpolated_area
+from ._engine.kernels.area import worst_ranking_interpolated_area
+from ._engine.ranking import SortedRanking, run_sweep
 from ._normalised import normalised_area
-from ._ranking import SortedRanking, run_sweep
-from .metrics import _evaluate_silently, _evaluation_from_sweep, check_method
+from .metrics import _evaluate_silently, _evaluation_from_sweep
+from .results import check_method
 
 _UNIT_WEIGHTS = np.empty(0)
 

@@ -29,8 +29,8 @@ from hypothesis import strategies as st
 
 import fastpr
 import reference as ref
-from fastpr._kernels.summary import MAX_CLASS_RATIO
-from fastpr._kernels.sweep import weight_scale
+from fastpr._engine.kernels.summary import MAX_CLASS_RATIO
+from fastpr._engine.kernels.sweep import weight_scale
 from fastpr._normalised import MIN_HEADROOM
 
 REL, ABS = 1e-12, 1e-230

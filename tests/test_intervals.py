@@ -12,7 +12,7 @@ from scipy import stats as scipy_stats
 import fastpr
 import reference as ref
 from fastpr import datasets
-from fastpr._ranking import sort_ranking
+from fastpr._engine.ranking import sort_ranking
 from strategies import FEW
 
 

@@ -14,8 +14,9 @@ import numpy as np
 
 import fastpr
 
-from . import _jit, kernels
-from ._validation import UndefinedMetricWarning
+from .. import kernels
+from .._validation import UndefinedMetricWarning
+from . import jit as _jit
 
 _LABELS = np.array([1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 0, 0])
 _SCORES = np.array([0.9, 0.8, 0.7, 0.7, 0.6, 0.5, 0.4, 0.4, 0.3, 0.2, 0.1, 0.0])
@@ -108,7 +109,7 @@ def _distributed():
         return
     import dask.array as da
 
-    from . import distributed
+    from .. import distributed
 
     for scores in _score_forms():
         distributed.evaluate(da.from_array(_LABELS, chunks=6), da.from_array(scores, chunks=6),

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import numpy as np
 
-from . import _validation
-from ._optional import import_optional
-from .intervals import BOOTSTRAP_INTERVALS, bootstrap
-from .io import FileFormatError, read_columns
-from .metrics import Evaluation, evaluate
+from .. import _validation
+from .._optional import import_optional
+from ..intervals import BOOTSTRAP_INTERVALS, bootstrap
+from ..io import FileFormatError, read_columns
+from ..metrics import evaluate
+from ..results import Evaluation
 
 FIELDS = tuple(field.name for field in dataclasses.fields(Evaluation))
 # Averaged over groups: the prevalence and the areas (not the counts).
@@ -197,7 +198,7 @@ def _check_plot_path(path):
 
 def _plot(path, labels, scores, weights, pos_label):
     figure_module = _matplotlib_figure()
-    from . import plot
+    from .. import plot
 
     figure = figure_module.Figure(figsize=(11, 5.5))
     roc_axes, pr_axes = figure.subplots(1, 2)

@@ -5,13 +5,14 @@ from pathlib import Path
 
 import numpy as np
 
-from . import datasets
-from .curves import interpolate_pr
-from .intervals import bootstrap, confidence_interval, delong
-from .metrics import PR_METHODS, evaluate
-from .prevalence import at_prevalence
-from .thresholds import evaluate_at_thresholds, hull_thresholds
-from .unachievable import auc_pr_min
+from .. import datasets
+from ..curves import interpolate_pr
+from ..intervals import bootstrap, confidence_interval, delong
+from ..metrics import evaluate
+from ..prevalence import at_prevalence
+from ..results import PR_METHODS
+from ..thresholds import evaluate_at_thresholds, hull_thresholds
+from ..unachievable import auc_pr_min
 
 
 def _table1_report():
@@ -116,7 +117,7 @@ def _figures(out):
     """Write the demo's figures into ``out``; returns their paths."""
     from matplotlib.figure import Figure
 
-    from . import plot
+    from .. import plot
 
     out.mkdir(parents=True, exist_ok=True)
     y_true, y_score = datasets.skewed_ranking()

@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-from .._jit import jit
+from ..jit import jit
 from .area import davis_goadrich_segment, interpolated_segment
 from .hull import HULL_COLUMNS, grown, hull_areas, push, upper_hull
 
