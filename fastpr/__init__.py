@@ -1,6 +1,5 @@
 """fastpr: exact, fast and honest precision-recall and ROC analysis."""
 from . import multiclass
-from ._validation import UndefinedMetricWarning
 from .accumulator import Accumulator
 from .aggregate import Aggregate, aggregate
 from .curves import (
@@ -16,6 +15,7 @@ from .curves import (
     roc_convex_hull,
     roc_curve,
 )
+from .exceptions import InputError, InputTypeError, InputValueError, UndefinedMetricWarning
 from .fmeasure import FBetaCurve, MaxFBeta, f_beta_curve, iso_f_curve, max_f_beta
 from .gain import PRGCurve, auc_prg, prg_curve
 from .intervals import (
@@ -47,6 +47,9 @@ __all__ = [
     "Evaluation",
     "EvaluationBatch",
     "FBetaCurve",
+    "InputError",
+    "InputTypeError",
+    "InputValueError",
     "Interval",
     "MacroAverage",
     "MaxFBeta",

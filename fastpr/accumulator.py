@@ -4,6 +4,8 @@ import numpy as np
 from . import _validation
 from ._engine.kernels.compact import compact_into, merge_into
 from ._engine.ranking import SortedRanking, run_sweep, sort_ranking, stable_argsort
+from ._options import InstanceOf
+from ._undefined import warn_if_undefined
 from .metrics import _evaluation_from_sweep
 
 
@@ -107,7 +109,7 @@ class Accumulator:
         The result is the same (to rounding of weight sums) whatever the order or grouping of
         merges, so accumulators can be combined in any reduction tree.
         """
-        _validation.instance_of("other", other, Accumulator)
+        InstanceOf(Accumulator).check("other", other)
         return Accumulator._of(*_merge_states(self._state(), other._state()))
 
     def evaluate(self):
@@ -116,12 +118,12 @@ class Accumulator:
         Raises ``ValueError`` when nothing has been added; warns ``UndefinedMetricWarning`` when
         a class is missing, as ``evaluate`` does.
         """
-        _validation.nonempty(self._scores.size, "the Accumulator",
-                            "update() it with data before evaluate()")
+        if not self._scores.size:
+            raise ValueError("the Accumulator is empty: update() it with data before evaluate().")
         scores, pos_weight, neg_weight = self._state()
         ranking = SortedRanking(scores, pos_weight, scores, neg_weight)
         result = _evaluation_from_sweep(run_sweep(ranking))
-        _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True)
+        warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC", "AUC-PR")
         return result
 
     def to_arrays(self):
@@ -135,8 +137,7 @@ class Accumulator:
         The arrays need not be sorted or compacted: they are, here. Scores must be real without
         NaN and weights finite and >= 0.
         """
-        scores, pos_weight, neg_weight = _validation.accumulator_arrays(scores, pos_weight,
-                                                                         neg_weight)
+        scores, pos_weight, neg_weight = _checked_arrays(scores, pos_weight, neg_weight)
         order = stable_argsort(scores)
         scores = scores[order]
         # One array viewed as both classes: the positive weights ride on the first view and the
@@ -161,3 +162,19 @@ class Accumulator:
     def __repr__(self):
         return (f"Accumulator(n_distinct={self.n_distinct}, n_pos={self.n_pos:.6g}, "
                 f"n_neg={self.n_neg:.6g})")
+
+
+def _checked_arrays(scores, pos_weight, neg_weight):
+    """The arrays of ``Accumulator.from_arrays`` as float64: scores without NaN, weights >= 0.
+
+    All three empty is an empty accumulator.
+    """
+    named = {"scores": scores, "pos_weight": pos_weight, "neg_weight": neg_weight}
+    arrays = {name: _validation.as_1d(name, values, allow_empty=True)
+              for name, values in named.items()}
+    _validation.same_lengths(**{name: array.shape[0] for name, array in arrays.items()})
+    if arrays["scores"].size == 0:
+        return np.empty(0), np.empty(0), np.empty(0)
+    return (_validation.scores(arrays["scores"], name="scores").astype(np.float64),
+            _validation.nonnegative("pos_weight", arrays["pos_weight"]),
+            _validation.nonnegative("neg_weight", arrays["neg_weight"]))

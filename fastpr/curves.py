@@ -6,7 +6,13 @@ import numpy as np
 from . import _validation
 from ._engine.kernels.summary import HULL, summarise
 from ._engine.ranking import run_sweep, sort_ranking
+from ._options import Interval, options
+from ._undefined import warn_if_undefined
+from .exceptions import InputValueError
 from .results import Result
+
+_RECALL_STEP = Interval(0, 1, closed="right")
+_COUNT = Interval(0, None, closed="left")
 
 
 @dataclass(frozen=True, repr=False)
@@ -157,7 +163,7 @@ def roc_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     if y_score.ndim == 2:
         return _each_row(roc_curve, y_true, y_score, sample_weight, pos_label)
     curve = roc_curve_from_counts(*_points(y_true, y_score, sample_weight, pos_label))
-    _validation.warn_if_undefined(curve.n_pos, curve.n_neg, roc=True)
+    warn_if_undefined(curve.n_pos, curve.n_neg, "AUC-ROC")
     return curve
 
 
@@ -178,7 +184,7 @@ def pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     if y_score.ndim == 2:
         return _each_row(pr_curve, y_true, y_score, sample_weight, pos_label)
     curve = pr_curve_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(curve.n_pos, curve.n_neg, pr=True)
+    warn_if_undefined(curve.n_pos, curve.n_neg, "AUC-PR")
     return curve
 
 
@@ -211,7 +217,7 @@ def roc_convex_hull(y_true, y_score, *, sample_weight=None, pos_label=None):
     if y_score.ndim == 2:
         return _each_row(roc_convex_hull, y_true, y_score, sample_weight, pos_label)
     hull = _hull(y_true, y_score, sample_weight, pos_label)[1]
-    _validation.warn_if_undefined(hull.n_pos, hull.n_neg, roc=True)
+    warn_if_undefined(hull.n_pos, hull.n_neg, "AUC-ROC")
     return hull
 
 
@@ -225,6 +231,7 @@ def _interpolated_points(tp_a, fp_a, tp_b, fp_b, n_steps):
     return tp, fp, np.append(fraction == 0, True)
 
 
+@options(max_recall_step=_RECALL_STEP)
 def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
                         max_recall_step=0.01):
     """The achievable PR curve: the ROC convex hull mapped to PR space, correctly interpolated.
@@ -240,13 +247,12 @@ def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
     >>> c.recall, c.precision.round(3), c.is_vertex
     (array([0.  , 0.25, 0.5 , 0.75, 1.  , 1.  ]), array([1.   , 1.   , 1.   , 0.75 , 0.667, 0.5  ]), array([ True, False,  True, False,  True,  True]))
     """
-    _validation.recall_step(max_recall_step)
     y_score = _validation.as_array("y_score", y_score)
     if y_score.ndim == 2:
         return _each_row(achievable_pr_curve, y_true, y_score, sample_weight, pos_label,
                          max_recall_step=max_recall_step)
     sweep, hull = _hull(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(hull.n_pos, hull.n_neg, pr=True)
+    warn_if_undefined(hull.n_pos, hull.n_neg, "AUC-PR")
     n_pos, tp, fp, is_vertex = _sampled_segments(hull.tp, hull.fp, hull.n_pos, max_recall_step)
     thresholds = np.full(tp.shape, np.nan)
     thresholds[is_vertex] = hull.thresholds
@@ -264,6 +270,7 @@ def _sampled_segments(tp, fp, n_pos, max_recall_step):
     return n_pos, *_interpolated_points(tp[:-1], fp[:-1], tp[1:], fp[1:], n_steps)
 
 
+@options(max_recall_step=_RECALL_STEP)
 def interpolated_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
                           max_recall_step=0.01):
     """The PR curve as it should be drawn: every operating point joined by interpolated points.
@@ -293,18 +300,19 @@ def interpolated_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None
     >>> c.recall, c.precision.round(3)
     (array([0.  , 0.  , 0.25, 0.5 , 0.5 , 0.75, 1.  ]), array([0.   , 0.   , 0.333, 0.5  , 0.333, 0.429, 0.5  ]))
     """
-    _validation.recall_step(max_recall_step)
     y_score = _validation.as_array("y_score", y_score)
     if y_score.ndim == 2:
         return _each_row(interpolated_pr_curve, y_true, y_score, sample_weight, pos_label,
                          max_recall_step=max_recall_step)
     _, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(tp[-1], fp[-1], pr=True)
+    warn_if_undefined(tp[-1], fp[-1], "AUC-PR")
     n_pos, tp_s, fp_s, _ = _sampled_segments(tp, fp, tp[-1], max_recall_step)
     precision = _precision_along(tp_s, fp_s, _first_step_precision(tp, fp))
     return PRPoints(tp_s, fp_s, tp_s / n_pos, precision)
 
 
+@options(tp_a=_COUNT, fp_a=_COUNT, tp_b=_COUNT, fp_b=_COUNT, n_pos=_COUNT,
+         step=Interval(0, None, closed="neither"))
 def interpolate_pr(tp_a, fp_a, tp_b, fp_b, n_pos, *, step=1.0):
     """Intermediate PR points between operating points A and B (Davis & Goadrich 2006, Table 1).
 
@@ -319,7 +327,7 @@ def interpolate_pr(tp_a, fp_a, tp_b, fp_b, n_pos, *, step=1.0):
     >>> t.fp, t.recall, t.precision.round(3)
     (array([ 5., 10., 15., 20., 25., 30.]), array([0.25, 0.3 , 0.35, 0.4 , 0.45, 0.5 ]), array([0.5  , 0.375, 0.318, 0.286, 0.265, 0.25 ]))
     """
-    tp_a, fp_a, tp_b, fp_b, n_pos, step = _validation.segment(tp_a, fp_a, tp_b, fp_b, n_pos, step)
+    _check_segment(tp_a, fp_a, tp_b, fp_b, n_pos)
     n_steps = max(1, int(np.ceil((tp_b - tp_a) / step)))
     tp = np.minimum(tp_a + step * np.arange(n_steps + 1), tp_b)
     if tp_b > tp_a:
@@ -328,3 +336,18 @@ def interpolate_pr(tp_a, fp_a, tp_b, fp_b, n_pos, *, step=1.0):
         fp = np.array([fp_a, fp_b])
     first_step = (tp_b - tp_a) / ((tp_b - tp_a) + (fp_b - fp_a))
     return PRPoints(tp, fp, tp / n_pos, _precision_along(tp, fp, first_step))
+
+
+def _check_segment(tp_a, fp_a, tp_b, fp_b, n_pos):
+    """Two operating points A -> B in count space, B not before A, within the positives."""
+    if tp_b < tp_a or fp_b < fp_a:
+        raise InputValueError(
+            "B must not precede A: got A = (tp {tp_a:g}, fp {fp_a:g}) and B = (tp {tp_b:g}, fp "
+            "{fp_b:g}).", argument="tp_b" if tp_b < tp_a else "fp_b", tp_a=tp_a, fp_a=fp_a,
+            tp_b=tp_b, fp_b=fp_b)
+    if tp_b == tp_a and fp_b == fp_a:
+        raise InputValueError("A and B are the same point (tp {tp_a:g}, fp {fp_a:g}).",
+                              argument="tp_b", tp_a=tp_a, fp_a=fp_a)
+    if n_pos < tp_b or n_pos == 0:
+        raise InputValueError("{argument} must be > 0 and at least tp_b = {tp_b:g}, got "
+                              "{value:g}.", argument="n_pos", tp_b=tp_b, value=n_pos)

@@ -3,9 +3,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _validation
+from ._options import Integer, Interval, options
+from ._undefined import warn_if_undefined
 from .curves import pr_curve_silently
 from .results import Result
+
+_BETA = Interval(0, None, closed="neither")
 
 
 @dataclass(frozen=True, repr=False)
@@ -42,12 +45,12 @@ def f_beta_from_counts(tp, fp, n_pos, beta):
 
 
 def _f_beta_curve(y_true, y_score, beta, sample_weight, pos_label):
-    beta = _validation.beta(beta)
     curve = pr_curve_silently(y_true, y_score, sample_weight, pos_label)
     f = f_beta_from_counts(curve.tp, curve.fp, curve.n_pos, beta)
     return FBetaCurve(curve.thresholds, curve.precision, curve.recall, f, beta), curve.n_pos
 
 
+@options(beta=_BETA)
 def f_beta_curve(y_true, y_score, *, beta=1.0, sample_weight=None, pos_label=None):
     """F-beta at every operating point (one per distinct score), origin first.
 
@@ -78,10 +81,11 @@ def f_beta_curve(y_true, y_score, *, beta=1.0, sample_weight=None, pos_label=Non
     (array([ inf, 0.8 , 0.4 , 0.35, 0.1 ]), array([0.        , 0.66666667, 0.5       , 0.8       , 0.66666667]))
     """
     curve, n_pos = _f_beta_curve(y_true, y_score, beta, sample_weight, pos_label)
-    _validation.warn_if_class_missing("F-beta", n_pos)
+    warn_if_undefined(n_pos, None, "F-beta")
     return curve
 
 
+@options(beta=_BETA)
 def max_f_beta(y_true, y_score, *, beta=1.0, sample_weight=None, pos_label=None):
     """The best F-beta of a ranking and the threshold, precision and recall that reach it.
 
@@ -116,7 +120,7 @@ def max_f_beta(y_true, y_score, *, beta=1.0, sample_weight=None, pos_label=None)
     (0.8, 0.35, 0.6666666666666666, 1.0)
     """
     curve, n_pos = _f_beta_curve(y_true, y_score, beta, sample_weight, pos_label)
-    _validation.warn_if_class_missing("F-beta", n_pos)
+    warn_if_undefined(n_pos, None, "F-beta")
     if n_pos == 0:
         return MaxFBeta(np.nan, np.nan, np.nan, np.nan, curve.beta)
     best = int(np.argmax(curve.f))  # the first maximum: points run from the highest threshold
@@ -124,6 +128,7 @@ def max_f_beta(y_true, y_score, *, beta=1.0, sample_weight=None, pos_label=None)
                     float(curve.precision[best]), float(curve.recall[best]), curve.beta)
 
 
+@options(f=Interval(0, 1, closed="neither"), beta=_BETA, n_points=Integer(minimum=2))
 def iso_f_curve(f, *, beta=1.0, n_points=100):
     """The line of constant F-beta in PR space, for drawing under a PR curve.
 
@@ -154,9 +159,6 @@ def iso_f_curve(f, *, beta=1.0, n_points=100):
     >>> r, p
     (array([0.33333333, 0.66666667, 1.        ]), array([1.        , 0.4       , 0.33333333]))
     """
-    f = _validation.f_level(f)
-    beta = _validation.beta(beta)
-    n_points = _validation.point_count(n_points)
     b2 = beta * beta
     start = b2 * f / (1.0 + b2 - f)
     recall = np.linspace(start, 1.0, n_points)

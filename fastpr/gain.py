@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _validation
+from ._undefined import warn_if_undefined
 from .curves import pr_curve_silently
 from .results import Result
 
@@ -165,7 +165,7 @@ def prg_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     (array([-inf, 0. , 0.5, 0.5, 1. , 1. ]), array([1. , 1. , 1. , 0.5 , 0.33333333, 0. ]), array([False,  True, False, False, False, False]))
     """
     curve = _prg_curve(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_class_missing("Precision-recall gain", curve.n_pos, curve.n_neg)
+    warn_if_undefined(curve.n_pos, curve.n_neg, "Precision-recall gain")
     return curve
 
 
@@ -200,5 +200,5 @@ def auc_prg(y_true, y_score, *, sample_weight=None, pos_label=None):
     0.708333
     """
     curve = _prg_curve(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_class_missing("AUPRG", curve.n_pos, curve.n_neg)
+    warn_if_undefined(curve.n_pos, curve.n_neg, "AUPRG")
     return curve.area

@@ -7,8 +7,8 @@ import warnings
 
 import numpy as np
 
-from . import _validation
 from ._optional import import_optional
+from ._options import InstanceOf, options
 from .curves import achievable_pr_curve, interpolated_pr_curve, pr_curve, roc_convex_hull, roc_curve
 from .fmeasure import iso_f_curve
 from .intervals import BootstrapResult, bootstrap_sample
@@ -94,8 +94,7 @@ def _interval_end_replicates(result):
 
 def _draw_band(ax, y_true, y_score, data, result, color, prefix, max_recall_step):
     curves = []
-    for replicate in _interval_end_replicates(
-            _validation.instance_of("bootstrap", result, BootstrapResult)):
+    for replicate in _interval_end_replicates(result):
         sample = bootstrap_sample(y_true, y_score, replicate, seed=result.seed,
                                   stratified=result.stratified, resampling=result.resampling,
                                   **data)
@@ -123,6 +122,7 @@ def _draw_iso_f(ax, levels):
                     ha="right", va="bottom")
 
 
+@options(bootstrap=InstanceOf(BootstrapResult))
 def plot_pr(y_true, y_score, *, sample_weight=None, pos_label=None, ax=None, label=None,
             achievable=True, unachievable=True, iso_f=ISO_F1_LEVELS, linear=False,
             bootstrap=None, max_recall_step=0.01):

@@ -11,12 +11,16 @@ from . import _validation
 from ._engine.kernels.area import worst_ranking_interpolated_area
 from ._engine.ranking import SortedRanking, run_sweep
 from ._normalised import normalised_area
+from ._options import Interval, OneOf, options
+from ._undefined import warn_if_undefined
+from .exceptions import InputValueError
 from .metrics import _evaluate_silently, _evaluation_from_sweep
-from .results import check_method
+from .results import PR_METHODS
 
 _UNIT_WEIGHTS = np.empty(0)
 
 
+@options(prevalence=Interval(0, 1, closed="neither"))
 def min_precision(recall, prevalence):
     """The lowest precision any ranking reaches at ``recall`` when positives make up ``prevalence``.
 
@@ -41,8 +45,7 @@ def min_precision(recall, prevalence):
     >>> fastpr.min_precision([0.0, 0.5, 1.0], 0.1)
     array([0.        , 0.05263158, 0.1       ])
     """
-    recall = _validation.rates("recall", recall)
-    pi = _validation.prevalence(prevalence)
+    recall, pi = _validation.rates("recall", recall), prevalence
     result = pi * recall / (1.0 - pi + pi * recall)
     return result if result.ndim else float(result)
 
@@ -58,6 +61,8 @@ def _worst_ranking(n_pos, n_neg):
     return SortedRanking(positives, _UNIT_WEIGHTS, negatives, np.full(negatives.size, n_neg))
 
 
+@options(n_pos=Interval(0, None, closed="neither"), n_neg=Interval(0, None, closed="left"),
+         method=OneOf(PR_METHODS))
 def auc_pr_min(n_pos, n_neg, *, method="interpolated"):
     """The AUC-PR that ``method`` gives the worst ranking: the floor of the achievable areas.
 
@@ -94,16 +99,17 @@ def auc_pr_min(n_pos, n_neg, *, method="interpolated"):
     >>> round(fastpr.auc_pr_min(10, 90, method="average_precision"), 4)
     0.0567
     """
-    check_method(method)
-    n_pos, n_neg = _validation.class_counts(
-        n_pos, n_neg, whole_n_pos=method != "interpolated", method=method
-    )
+    if method != "interpolated" and n_pos != int(n_pos):
+        raise InputValueError("{argument} must be a whole number for method={method!r}, whose "
+                              "worst-case area depends on unit steps of true positives; got "
+                              "{value!r}.", argument="n_pos", method=method, value=n_pos)
     if method == "interpolated":
         return float(worst_ranking_interpolated_area(n_pos, n_neg))
     sweep = run_sweep(_worst_ranking(int(n_pos), n_neg))
     return _evaluation_from_sweep(sweep).area(method)
 
 
+@options(method=OneOf(PR_METHODS))
 def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None):
     """Normalised AUC-PR: the area above the unachievable floor, as a fraction of what is left.
 
@@ -131,10 +137,9 @@ def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_l
     >>> round(fastpr.auc_npr(y, s), 3)
     0.626
     """
-    check_method(method)
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
     floor = float("nan")
     if result.n_pos > 0 and result.n_neg > 0:
         floor = auc_pr_min(result.n_pos, result.n_neg, method=method)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, npr=True, floor=floor)
+    warn_if_undefined(result.n_pos, result.n_neg, "normalised AUC-PR", floors=floor)
     return normalised_area(result.area(method), floor)
