@@ -35,6 +35,14 @@ from .gain import prg_curve_of
 from .results import Evaluation, Result, check_method
 from .unachievable import normalised_auc_pr
 
+# What each function returns as NaN when a class is missing, for its one warning.
+_EVERY_AREA = Undefined(roc=True, pr=True, npr=True)
+_ROC = Undefined(roc=True)
+_PR = Undefined(pr=True)
+_F_BETA = Undefined(metric="F-beta", positives_only=True)
+_GAIN_CURVE = Undefined(metric="Precision-recall gain")
+_GAIN_AREA = Undefined(metric="AUPRG")
+
 
 @dataclass(frozen=True, repr=False)
 class SweptRanking(Result):
@@ -149,21 +157,13 @@ def _read(read, undefined, y_true, y_score, sample_weight, pos_label, groups, of
         return read(swept)
     rankings = many_rankings(y_true, y_score, sample_weight, pos_label, groups, offsets)
     results, totals = [], []
-    for ranking in rankings.sorted:  # each read at once: one ranking's points are held at a time
+    for ranking in rankings.each_sorted():  # read at once: one ranking's points held at a time
         swept = _swept(ranking)
         results.append(read(swept))
         totals.append((swept.n_pos, swept.n_neg, swept.evaluation.auc_pr_min))
     n_pos, n_neg, floors = np.array(totals).T
     undefined.warn(n_pos, n_neg, floor=floors, unit=rankings.unit, stacklevel=3)
     return averaged(np.array(results, dtype=np.float64), average) if number else results
-
-
-_EVERY_AREA = Undefined(roc=True, pr=True, npr=True)
-_ROC = Undefined(roc=True)
-_PR = Undefined(pr=True)
-_F_BETA = Undefined(metric="F-beta", positives_only=True)
-_GAIN_CURVE = Undefined(metric="Precision-recall gain")
-_GAIN_AREA = Undefined(metric="AUPRG")
 
 
 def sweep(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, offsets=None):
