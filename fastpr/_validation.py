@@ -585,7 +585,7 @@ def delong_options(metric, sample_weight):
 def analytic_interval_metric(interval, metric):
     if metric not in ("auc_pr", "auc_npr"):
         raise ValueError(f"the {interval} interval is for PR areas (metric 'auc_pr' or "
-                         f"'auc_npr'), got metric={metric!r}; use interval='bootstrap' (or "
+                         f"'auc_npr'), got metric={metric!r}; use rule='bootstrap' (or "
                          "'delong' for AUC-ROC).")
 
 
@@ -840,7 +840,7 @@ def _class_labels(labels, n_classes):
     return classes
 
 
-def warn_if_class_missing(metric, n_pos, n_neg=None):
+def warn_if_class_missing(metric, n_pos, n_neg=None, stacklevel=3):
     """Warn, for the caller of a public function, that ``metric`` is NaN for lack of a class.
 
     ``n_neg=None``: the metric needs no negatives.
@@ -852,7 +852,7 @@ def warn_if_class_missing(metric, n_pos, n_neg=None):
     else:
         return
     warnings.warn(f"{metric} is undefined because {why}; returning NaN.", UndefinedMetricWarning,
-                  stacklevel=3)
+                  stacklevel=stacklevel)
 
 
 def beta(value):

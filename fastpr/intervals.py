@@ -7,6 +7,7 @@ keyed by (seed, replicate), so results depend on the seed alone, not on the thre
 import functools
 import math
 import secrets
+import warnings
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -521,14 +522,14 @@ def _delong_comparison(is_positive, score_rows, confidence):
                       p_values, confidence, np.empty((0, score_rows.shape[0])))
 
 
-def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
+def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
                         method="interpolated", confidence=0.95, sample_weight=None,
-                        pos_label=None, n_boot=1000, seed=None):
+                        pos_label=None, n_boot=1000, seed=None, interval=None):
     """A confidence interval by one of the rules of Boyd et al. (2013), or DeLong's.
 
     Parameters
     ----------
-    interval : {"binomial", "logit", "bootstrap", "delong"}, default="logit"
+    rule : {"binomial", "logit", "bootstrap", "delong"}, default="logit"
         ``"binomial"``: ``theta +- z sqrt(theta (1 - theta) / P)``, clipped to [0, 1].
         ``"logit"``: the same standard error on the logit scale, mapped back (stays inside
         (0, 1)). Both for ``auc_pr`` and ``auc_npr``; P is the positives' total weight.
@@ -536,6 +537,9 @@ def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
         ``n_boot`` and ``seed``. ``"delong"``: AUC-ROC only, see :func:`delong`.
     metric, method, confidence, sample_weight, pos_label
         As in :func:`bootstrap`.
+    interval : str, optional
+        Deprecated name of ``rule`` (``interval`` is the bootstrap's percentile, basic or BCa
+        interval in :func:`bootstrap` and :func:`compare`).
 
     Returns
     -------
@@ -546,29 +550,30 @@ def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
     >>> import fastpr
     >>> from fastpr import datasets
     >>> y, s = datasets.skewed_ranking()
-    >>> ci = fastpr.confidence_interval(y, s, interval="logit")
+    >>> ci = fastpr.confidence_interval(y, s, rule="logit")
     >>> round(ci.estimate, 4), round(ci.low, 4), round(ci.high, 4)
     (0.0939, 0.0603, 0.1433)
     """
-    _validation.choice("interval", interval, ("binomial", "logit", "bootstrap", "delong"))
+    rule = _renamed_rule(rule, interval)
+    _validation.choice("rule", rule, ("binomial", "logit", "bootstrap", "delong"))
     _validation.choice("metric", metric, METRICS)
     check_method(method)
     _validation.confidence(confidence)
-    if interval == "delong":
+    if rule == "delong":
         _validation.delong_options(metric, sample_weight)
         return delong(y_true, y_score, confidence=confidence, pos_label=pos_label)
-    if interval == "bootstrap":
+    if rule == "bootstrap":
         b = bootstrap(y_true, y_score, metric=metric, method=method, n_boot=n_boot,
                       confidence=confidence, seed=seed, sample_weight=sample_weight,
                       pos_label=pos_label)
-        return Interval(metric, method, interval, b.estimate, b.low, b.high, confidence)
-    _validation.analytic_interval_metric(interval, metric)
+        return Interval(metric, method, rule, b.estimate, b.low, b.high, confidence)
+    _validation.analytic_interval_metric(rule, metric)
     sweep = run_sweep(sort_ranking(y_true, y_score, sample_weight, pos_label))
-    _validation.both_classes(sweep["N_POS"], sweep["N_NEG"], f"give a {interval} interval")
+    _validation.both_classes(sweep["N_POS"], sweep["N_NEG"], f"give a {rule} interval")
     theta = float(_metric_values(_summary_row(sweep), metric, method))
     z = _NORMAL.inv_cdf(0.5 + confidence / 2)
     standard_error = math.sqrt(max(theta * (1 - theta), 0.0) / sweep["N_POS"])
-    if interval == "binomial":
+    if rule == "binomial":
         low, high = max(0.0, theta - z * standard_error), min(1.0, theta + z * standard_error)
     elif 0 < theta < 1:
         centre = math.log(theta / (1 - theta))
@@ -576,7 +581,19 @@ def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
         low, high = (1 / (1 + math.exp(-(centre + sign * half))) for sign in (-1, 1))
     else:  # the logit interval degenerates at 0 and 1
         low = high = theta
-    return Interval(metric, method, interval, theta, low, high, confidence)
+    return Interval(metric, method, rule, theta, low, high, confidence)
+
+
+def _renamed_rule(rule, interval):
+    """``rule``, or the value of its deprecated name ``interval`` (which must not contradict it)."""
+    if interval is None:
+        return rule
+    warnings.warn("confidence_interval(interval=...) is deprecated; pass rule=... instead.",
+                  DeprecationWarning, stacklevel=3)
+    if rule != "logit" and rule != interval:
+        raise TypeError(f"Pass rule= only; got rule={rule!r} and its old name "
+                        f"interval={interval!r}.")
+    return interval
 
 
 def fold_interval(values, *, confidence=0.95):
