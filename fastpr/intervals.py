@@ -7,6 +7,7 @@ keyed by (seed, replicate), so results depend on the seed alone, not on the thre
 import functools
 import math
 import secrets
+import warnings
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -24,7 +25,7 @@ from ._optional import import_optional
 from ._options import Integer, OneOf, options
 from ._options import Interval as Within
 from ._undefined import warn_undefined_entries
-from .exceptions import InputValueError
+from .exceptions import InputTypeError, InputValueError
 from .fmeasure import f_beta_from_counts
 from .results import AREA_COLUMNS, PR_METHODS, Result, method_field
 from .unachievable import auc_pr_min
@@ -521,16 +522,19 @@ def _delong_comparison(is_positive, score_rows, confidence):
                       p_values, confidence, np.empty((0, score_rows.shape[0])))
 
 
-@options(interval=OneOf(("binomial", "logit", "bootstrap", "delong")), metric=OneOf(METRICS),
-         method=OneOf(PR_METHODS), confidence=_CONFIDENCE, n_boot=Integer(minimum=2), seed=_SEED)
-def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
+_RULES = ("binomial", "logit", "bootstrap", "delong")
+
+
+@options(rule=OneOf(_RULES), metric=OneOf(METRICS), method=OneOf(PR_METHODS),
+         confidence=_CONFIDENCE, n_boot=Integer(minimum=2), seed=_SEED, interval=OneOf(_RULES))
+def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
                         method="interpolated", confidence=0.95, sample_weight=None,
-                        pos_label=None, n_boot=1000, seed=None):
+                        pos_label=None, n_boot=1000, seed=None, interval=None):
     """A confidence interval by one of the rules of Boyd et al. (2013), or DeLong's.
 
     Parameters
     ----------
-    interval : {"binomial", "logit", "bootstrap", "delong"}, default="logit"
+    rule : {"binomial", "logit", "bootstrap", "delong"}, default="logit"
         ``"binomial"``: ``theta +- z sqrt(theta (1 - theta) / P)``, clipped to [0, 1].
         ``"logit"``: the same standard error on the logit scale, mapped back (stays inside
         (0, 1)). Both for ``auc_pr`` and ``auc_npr``; P is the positives' total weight.
@@ -538,6 +542,9 @@ def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
         ``n_boot`` and ``seed``. ``"delong"``: AUC-ROC only, see :func:`delong`.
     metric, method, confidence, sample_weight, pos_label
         As in :func:`bootstrap`.
+    interval : str, optional
+        Deprecated name of ``rule`` (``interval`` is the bootstrap's percentile, basic or BCa
+        interval in :func:`bootstrap` and :func:`compare`).
 
     Returns
     -------
@@ -548,25 +555,26 @@ def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
     >>> import fastpr
     >>> from fastpr import datasets
     >>> y, s = datasets.skewed_ranking()
-    >>> ci = fastpr.confidence_interval(y, s, interval="logit")
+    >>> ci = fastpr.confidence_interval(y, s, rule="logit")
     >>> round(ci.estimate, 4), round(ci.low, 4), round(ci.high, 4)
     (0.0939, 0.0603, 0.1433)
     """
-    if interval == "delong":
+    rule = _renamed_rule(rule, interval)
+    if rule == "delong":
         _check_delong(metric, sample_weight)
         return delong(y_true, y_score, confidence=confidence, pos_label=pos_label)
-    if interval == "bootstrap":
+    if rule == "bootstrap":
         b = bootstrap(y_true, y_score, metric=metric, method=method, n_boot=n_boot,
                       confidence=confidence, seed=seed, sample_weight=sample_weight,
                       pos_label=pos_label)
-        return Interval(metric, method, interval, b.estimate, b.low, b.high, confidence)
-    _check_analytic_metric(interval, metric)
+        return Interval(metric, method, rule, b.estimate, b.low, b.high, confidence)
+    _check_analytic_metric(rule, metric)
     sweep = run_sweep(sort_ranking(y_true, y_score, sample_weight, pos_label))
-    _validation.both_classes(sweep["N_POS"], sweep["N_NEG"], f"give a {interval} interval")
+    _validation.both_classes(sweep["N_POS"], sweep["N_NEG"], f"give a {rule} interval")
     theta = float(_metric_values(_summary_row(sweep), metric, method))
     z = _NORMAL.inv_cdf(0.5 + confidence / 2)
     standard_error = math.sqrt(max(theta * (1 - theta), 0.0) / sweep["N_POS"])
-    if interval == "binomial":
+    if rule == "binomial":
         low, high = max(0.0, theta - z * standard_error), min(1.0, theta + z * standard_error)
     elif 0 < theta < 1:
         centre = math.log(theta / (1 - theta))
@@ -574,7 +582,21 @@ def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
         low, high = (1 / (1 + math.exp(-(centre + sign * half))) for sign in (-1, 1))
     else:  # the logit interval degenerates at 0 and 1
         low = high = theta
-    return Interval(metric, method, interval, theta, low, high, confidence)
+    return Interval(metric, method, rule, theta, low, high, confidence)
+
+
+def _renamed_rule(rule, interval):
+    """``rule``, or the value of its deprecated name ``interval`` (which must not contradict it)."""
+    if interval is None:
+        return rule
+    # stacklevel 4: the caller of confidence_interval, past its options wrapper.
+    warnings.warn("confidence_interval(interval=...) is deprecated; pass rule=... instead.",
+                  DeprecationWarning, stacklevel=4)
+    if rule != "logit" and rule != interval:
+        raise InputTypeError("Pass rule= only; got rule={rule!r} and its old name "
+                             "{argument}={value!r}.", argument="interval", rule=rule,
+                             value=interval)
+    return interval
 
 
 @options(confidence=_CONFIDENCE)
@@ -623,11 +645,11 @@ def _check_delong(metric, sample_weight):
                               "{argument}.", argument="sample_weight")
 
 
-def _check_analytic_metric(interval, metric):
+def _check_analytic_metric(rule, metric):
     if metric not in ("auc_pr", "auc_npr"):
-        raise InputValueError("the {interval} interval is for PR areas ({argument} 'auc_pr' or "
-                              "'auc_npr'), got {argument}={metric!r}; use interval='bootstrap' "
-                              "(or 'delong' for AUC-ROC).", argument="metric", interval=interval,
+        raise InputValueError("the {rule} interval is for PR areas ({argument} 'auc_pr' or "
+                              "'auc_npr'), got {argument}={metric!r}; use rule='bootstrap' "
+                              "(or 'delong' for AUC-ROC).", argument="metric", rule=rule,
                               metric=metric)
 
 

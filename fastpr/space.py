@@ -9,7 +9,7 @@ import numpy as np
 
 from . import _validation
 from ._options import Interval, OneOf, options
-from .curves import PRCurve, ROCCurve, ROCHull, pr_curve_from_counts, roc_curve_from_counts
+from .curves import PRCurve, ROCCurve, pr_curve_from_counts, roc_curve_from_counts
 from .exceptions import InputTypeError, InputValueError
 
 _SPACES = ("roc", "pr")
@@ -25,8 +25,8 @@ def roc_to_pr(fpr, tpr=None, *, n_pos=None, n_neg=None):
     Parameters
     ----------
     fpr : float, array-like, or a ROC curve
-        False-positive rates in [0, 1]; or a :class:`ROCCurve` / :class:`ROCHull`, which carries
-        its own counts and gives a :class:`PRCurve` (with its conventions at recall 0).
+        False-positive rates in [0, 1]; or a :class:`ROCCurve` (a curve or a hull), which
+        carries its own counts and gives a :class:`PRCurve` (with its conventions at recall 0).
     tpr : float or array-like
         True-positive rates in [0, 1], same shape as ``fpr``.
     n_pos, n_neg : float
@@ -43,7 +43,7 @@ def roc_to_pr(fpr, tpr=None, *, n_pos=None, n_neg=None):
     >>> fastpr.roc_to_pr([0.0025, 0.015], [0.25, 0.5], n_pos=20, n_neg=2000)
     (array([0.25, 0.5 ]), array([0.5 , 0.25]))
     """
-    if isinstance(fpr, (ROCCurve, ROCHull)) and tpr is None:
+    if isinstance(fpr, ROCCurve) and tpr is None:
         curve = fpr
         return pr_curve_from_counts(curve.thresholds, curve.tp, curve.fp)
     fpr, tpr = _validation.rates("fpr", fpr), _validation.rates("tpr", tpr)
@@ -156,7 +156,7 @@ def dominates(curve_a, curve_b, *, space="roc", tolerance=1e-12):
 
     Parameters
     ----------
-    curve_a, curve_b : ROCCurve, ROCHull or PRCurve
+    curve_a, curve_b : ROCCurve or PRCurve
         Curves from :func:`fastpr.roc_curve`, :func:`fastpr.roc_convex_hull` or
         :func:`fastpr.pr_curve`; each carries its counts, so any of them can be compared in
         either space.

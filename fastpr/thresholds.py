@@ -12,9 +12,9 @@ import numpy as np
 
 from . import _validation
 from ._engine.ranking import SortedRanking, run_sweep, sort_ranking
-from .curves import roc_convex_hull
 from .metrics import _evaluation_from_sweep
 from .results import Evaluation, Result
+from .swept import roc_convex_hull
 
 
 @dataclass(frozen=True, repr=False)

@@ -13,6 +13,7 @@ which is valid because resampling treats the examples of a class alike.
 import numpy as np
 
 from ..jit import jit
+from .fbeta import f_beta
 from .summary import N_SUMMARY, summarise_into
 from .sweep import N_NEG, N_POINTS, N_POS, sweep
 
@@ -110,7 +111,7 @@ def _max_f1(points, n_points, n_pos):
     """Best F1 = 2 TP / (TP + FP + P) over stored operating points (tp row 1, fp row 2)."""
     best = 0.0
     for k in range(n_points):
-        best = max(best, 2.0 * points[1, k] / (points[1, k] + points[2, k] + n_pos))
+        best = max(best, f_beta(points[1, k], points[2, k], n_pos, 1.0))
     return best
 
 
