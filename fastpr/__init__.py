@@ -1,9 +1,9 @@
 """fastpr: exact, fast and honest precision-recall and ROC analysis."""
 from . import multiclass
-from ._validation import UndefinedMetricWarning
 from .accumulator import Accumulator
 from .aggregate import Aggregate, aggregate
 from .curves import AchievablePRCurve, PRCurve, PRPoints, ROCCurve, ROCHull, interpolate_pr
+from .exceptions import InputError, InputTypeError, InputValueError, UndefinedMetricWarning
 from .fmeasure import FBetaCurve, MaxFBeta, iso_f_curve
 from .gain import PRGCurve
 from .intervals import (
@@ -48,6 +48,9 @@ __all__ = [
     "Evaluation",
     "EvaluationBatch",
     "FBetaCurve",
+    "InputError",
+    "InputTypeError",
+    "InputValueError",
     "Interval",
     "MacroAverage",
     "MaxFBeta",

@@ -24,7 +24,6 @@ and :func:`_batch`, the engine's contract (sweep a sorted ranking; read results 
 layout).
 """
 import math
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -174,57 +173,6 @@ def mean_where_defined(values):
 
 
 def averaged(values, average):
-    """Per-ranking values (``average=None``) or their macro average (``"macro"``, checked)."""
+    """Per-ranking values (``average=None``) or their macro average (``"macro"``); ``average``
+    is one of :data:`AVERAGES`, which the public functions declare."""
     return values if average is None else mean_where_defined(values)
-
-
-@dataclass(frozen=True)
-class Undefined:
-    """What a function returns as NaN when a class is missing (or the totals defeat double
-    precision), for its one warning per call.
-
-    Either the flags of ``warn_if_undefined`` (AUC-ROC, AUC-PR, normalised AUC-PR) or the
-    ``metric`` name of another result, which needs positives, and negatives too unless
-    ``positives_only``.
-    """
-
-    roc: bool = False
-    pr: bool = False
-    npr: bool = False
-    metric: str = ""
-    positives_only: bool = False
-
-    def warn(self, n_pos, n_neg, *, floor=None, unit=None, stacklevel=1):
-        """Warn about one ranking (``unit`` None, numbers) or many (arrays; ``unit`` names one).
-
-        ``floor``: the worst ranking's area(s) for ``npr`` (see ``warn_if_undefined``).
-        ``stacklevel`` counts from the caller of this method, as ``warnings.warn`` does.
-        """
-        level = stacklevel + 2  # this method and the helper that warns
-        if self.metric:
-            n_neg = None if self.positives_only else n_neg
-            if unit is None:
-                _validation.warn_if_class_missing(self.metric, n_pos, n_neg, stacklevel=level)
-            else:
-                _warn_if_class_missing_rows(self.metric, n_pos, n_neg, f"{unit}s", level)
-        elif unit is None:
-            _validation.warn_if_undefined(n_pos, n_neg, roc=self.roc, pr=self.pr, npr=self.npr,
-                                          floor=floor, stacklevel=level)
-        else:
-            _validation.warn_if_undefined_rows(n_pos, n_neg, roc=self.roc, pr=self.pr,
-                                               npr=self.npr, floors=floor, unit=f"{unit}s",
-                                               stacklevel=level)
-
-
-def _warn_if_class_missing_rows(metric, n_pos, n_neg, unit, stacklevel):
-    """``warn_if_class_missing`` for many rankings: one warning with the counts."""
-    no_positives = int(np.count_nonzero(n_pos == 0))
-    no_negatives = 0 if n_neg is None else int(np.count_nonzero((n_neg == 0) & (n_pos > 0)))
-    reasons = [f"{count} have no {what}" for count, what in ((no_positives, "positives"),
-                                                            (no_negatives, "negatives")) if count]
-    if reasons:
-        warnings.warn(
-            f"{metric} is undefined for {no_positives + no_negatives} of {n_pos.size} {unit}: "
-            f"{'; '.join(reasons)} (or those examples weigh 0). Their values are NaN, and "
-            f"averages over {unit} leave them out.", _validation.UndefinedMetricWarning,
-            stacklevel=stacklevel)

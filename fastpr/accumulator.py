@@ -8,6 +8,8 @@ from . import _validation
 from ._engine.kernels import rows as row_kernels
 from ._engine.kernels.compact import compact_into, merge_into
 from ._engine.ranking import SortedRanking, sort_ranking, stable_argsort
+from ._options import InstanceOf
+from ._undefined import warn_if_undefined
 from .results import batch_from_table
 
 _ONE_RANKING = np.zeros(1, dtype=np.int64)
@@ -160,7 +162,7 @@ class Accumulator:
         The result is the same (to rounding of weight sums) whatever the order or grouping of
         merges, so accumulators can be combined in any reduction tree.
         """
-        _validation.instance_of("other", other, Accumulator)
+        InstanceOf(Accumulator).check("other", other)
         return Accumulator._holding(self._segment.merged(other._segment))
 
     def evaluate(self):
@@ -170,10 +172,10 @@ class Accumulator:
         a metric is undefined (a class missing, or the normalised area without precision), as
         ``evaluate`` does.
         """
-        _validation.nonempty(self._segment.size, "the Accumulator",
-                            "update() it with data before evaluate()")
+        if not self._segment.size:
+            raise ValueError("the Accumulator is empty: update() it with data before evaluate().")
         result = _evaluation(self._segment.row())
-        _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True, npr=True)
+        warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
         return result
 
     def to_arrays(self):
@@ -187,8 +189,7 @@ class Accumulator:
         The arrays need not be sorted or compacted: they are, here. Scores must be real without
         NaN and weights finite and >= 0.
         """
-        scores, pos_weight, neg_weight = _validation.accumulator_arrays(scores, pos_weight,
-                                                                         neg_weight)
+        scores, pos_weight, neg_weight = _checked_arrays(scores, pos_weight, neg_weight)
         order = stable_argsort(scores)
         scores = scores[order]
         # One array viewed as both classes: the positive weights ride on the first view and the
@@ -214,3 +215,19 @@ class Accumulator:
     def __repr__(self):
         return (f"Accumulator(n_distinct={self.n_distinct}, n_pos={self.n_pos:.6g}, "
                 f"n_neg={self.n_neg:.6g})")
+
+
+def _checked_arrays(scores, pos_weight, neg_weight):
+    """The arrays of ``Accumulator.from_arrays`` as float64: scores without NaN, weights >= 0.
+
+    All three empty is an empty accumulator.
+    """
+    named = {"scores": scores, "pos_weight": pos_weight, "neg_weight": neg_weight}
+    arrays = {name: _validation.as_1d(name, values, allow_empty=True)
+              for name, values in named.items()}
+    _validation.same_lengths(**{name: array.shape[0] for name, array in arrays.items()})
+    if arrays["scores"].size == 0:
+        return np.empty(0), np.empty(0), np.empty(0)
+    return (_validation.scores(arrays["scores"], name="scores").astype(np.float64),
+            _validation.nonnegative("pos_weight", arrays["pos_weight"]),
+            _validation.nonnegative("neg_weight", arrays["neg_weight"]))

@@ -10,8 +10,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _validation
+from ._options import Interval, options
+from .exceptions import InputValueError
 from .results import Result
+
+# The constraint on ``max_recall_step``, for every function that samples a curve along recall.
+RECALL_STEP = Interval(0, 1, closed="right")
+_COUNT = Interval(0, None, closed="left")
 
 
 @dataclass(frozen=True, repr=False)
@@ -158,6 +163,8 @@ def achievable_from_hull(hull, area, max_recall_step):
                              fp, is_vertex, float(area))
 
 
+@options(tp_a=_COUNT, fp_a=_COUNT, tp_b=_COUNT, fp_b=_COUNT, n_pos=_COUNT,
+         step=Interval(0, None, closed="neither"))
 def interpolate_pr(tp_a, fp_a, tp_b, fp_b, n_pos, *, step=1.0):
     """Intermediate PR points between operating points A and B (Davis & Goadrich 2006, Table 1).
 
@@ -172,7 +179,7 @@ def interpolate_pr(tp_a, fp_a, tp_b, fp_b, n_pos, *, step=1.0):
     >>> t.fp, t.recall, t.precision.round(3)
     (array([ 5., 10., 15., 20., 25., 30.]), array([0.25, 0.3 , 0.35, 0.4 , 0.45, 0.5 ]), array([0.5  , 0.375, 0.318, 0.286, 0.265, 0.25 ]))
     """
-    tp_a, fp_a, tp_b, fp_b, n_pos, step = _validation.segment(tp_a, fp_a, tp_b, fp_b, n_pos, step)
+    _check_segment(tp_a, fp_a, tp_b, fp_b, n_pos)
     n_steps = max(1, int(np.ceil((tp_b - tp_a) / step)))
     tp = np.minimum(tp_a + step * np.arange(n_steps + 1), tp_b)
     if tp_b > tp_a:
@@ -181,3 +188,18 @@ def interpolate_pr(tp_a, fp_a, tp_b, fp_b, n_pos, *, step=1.0):
         fp = np.array([fp_a, fp_b])
     precision = precision_along(tp, fp, (tp_a, tp_b), (fp_a, fp_b))
     return PRPoints(tp / n_pos, precision, tp, fp)
+
+
+def _check_segment(tp_a, fp_a, tp_b, fp_b, n_pos):
+    """Two operating points A -> B in count space, B not before A, within the positives."""
+    if tp_b < tp_a or fp_b < fp_a:
+        raise InputValueError(
+            "B must not precede A: got A = (tp {tp_a:g}, fp {fp_a:g}) and B = (tp {tp_b:g}, fp "
+            "{fp_b:g}).", argument="tp_b" if tp_b < tp_a else "fp_b", tp_a=tp_a, fp_a=fp_a,
+            tp_b=tp_b, fp_b=fp_b)
+    if tp_b == tp_a and fp_b == fp_a:
+        raise InputValueError("A and B are the same point (tp {tp_a:g}, fp {fp_a:g}).",
+                              argument="tp_b", tp_a=tp_a, fp_a=fp_a)
+    if n_pos < tp_b or n_pos == 0:
+        raise InputValueError("{argument} must be > 0 and at least tp_b = {tp_b:g}, got "
+                              "{value:g}.", argument="n_pos", tp_b=tp_b, value=n_pos)

@@ -68,7 +68,10 @@ from . import _validation
 from ._engine.kernels import sweep as _sweep
 from ._engine.kernels.rows import stable_order
 from ._engine.ranking import SweepResult, sort_validated, stable_argsort
+from ._options import Integer, options
+from ._undefined import warn_if_undefined
 from .accumulator import CompactedSegment
+from .exceptions import InputTypeError, InputValueError
 from .metrics import _evaluation_from_sweep
 from .results import batch_from_table
 
@@ -93,7 +96,7 @@ def _partitions(name, values, chunks):
     is_array = isinstance(values, dask.array.Array)
     if not is_array and _is_dask_series(values):
         return list(values.to_delayed())
-    array = _validation.dask_vector(name, values, values if is_array else None)
+    array = _dask_vector(name, values, values if is_array else None)
     sizes = array.chunks[0]
     known = chunks is not None and not any(map(math.isnan, sizes))
     if known and sizes != chunks and sum(sizes) == sum(chunks):
@@ -110,7 +113,7 @@ def _aligned_partitions(inputs):
         chunks = None if any(map(math.isnan, chunks)) else chunks
     blocks = {name: _partitions(name, values, chunks) for name, values in inputs.items()}
     for name, partitions in blocks.items():
-        _validation.same_partitions(name, len(partitions), len(blocks["y_score"]))
+        _check_same_partitions(name, len(partitions), len(blocks["y_score"]))
     return blocks
 
 
@@ -170,8 +173,8 @@ def _raise_first_failure(blocks, results, pos_label):
                               for name in present})[0]
         lengths = {name: length for name, length in zip(_COLUMNS, failure.lengths)
                    if length is not None}
-        _validation.partition_lengths({name: sum(sizes[name]) for name in present},
-                                      failure.number, lengths)
+        _raise_partition_lengths({name: sum(sizes[name]) for name in present},
+                                 failure.number, lengths)
     rows_before = sum(dask.compute(*[dask.delayed(len)(part)
                                      for part in blocks["y_score"][:failure.number]]))
     columns = [blocks[name][failure.number] if name in blocks else None for name in _COLUMNS]
@@ -202,7 +205,8 @@ def _check_labels(label_sets, pos_label):
     """Every partition passed on its own; the union of their labels must pass too."""
     union = {label for labels in label_sets for label in labels}
     if union:
-        _validation.positive_mask(np.array(sorted(union, key=repr), dtype=object), pos_label)
+        _validation.positive_mask(np.array(sorted(union, key=repr), dtype=object), pos_label,
+                                  gathered=True)
 
 
 def _sample(segment):
@@ -255,7 +259,7 @@ def _ranked_evaluation(segments, n_ranges):
     """Steps 2-7 of the module docstring, from the list of persisted compacted partitions."""
     samples = dask.compute(*[dask.delayed(_sample)(segment) for segment in segments])
     if not any(weight for _, weight in samples):
-        _validation.nonempty(0, "the data", "no row has nonzero weight")
+        _raise_no_weight()
     boundaries = _boundaries(samples, n_ranges)
     n_pieces = boundaries.size + 1
     pieces = [dask.delayed(CompactedSegment.cut, nout=n_pieces)(segment, boundaries)
@@ -318,6 +322,7 @@ def _tree_reduce(tasks, combine, fan_in=8):
     return tasks[0]
 
 
+@options(n_ranges=Integer(minimum=1))
 def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, n_ranges=None):
     """Every summary of ``fastpr.evaluate`` for a ranking held in Dask collections, exactly.
 
@@ -375,15 +380,13 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
         inputs["groups"] = groups
     blocks = _aligned_partitions(inputs)
     n_partitions = len(blocks["y_score"])
-    n_ranges = n_partitions if n_ranges is None else _validation.positive_count("n_ranges",
-                                                                                n_ranges)
+    n_ranges = n_partitions if n_ranges is None else n_ranges
     weight_blocks = blocks.get("sample_weight", [None] * n_partitions)
     columns = list(zip(blocks["y_true"], blocks["y_score"], weight_blocks))
     if groups is not None:
         result = _evaluate_groups(blocks, columns, pos_label)
-        _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True,
-                                           npr=True, floors=result.auc_pr_min,
-                                           unit=f"{result.index_name}s")
+        warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC", "AUC-PR", "normalised AUC-PR",
+                          floors=result.auc_pr_min, unit=f"{result.index_name}s")
         return result
     parts = [dask.delayed(_partition, nout=2)(k, y, s, w, pos_label)
              for k, (y, s, w) in enumerate(columns)]
@@ -394,7 +397,7 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     segments = list(persisted[:n_partitions])
     del persisted
     result = _ranked_evaluation(segments, n_ranges)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True, npr=True)
+    warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
     return result
 
 
@@ -406,6 +409,42 @@ def _evaluate_groups(blocks, columns, pos_label):
     _raise_first_failure(blocks, [labels], pos_label)
     _check_labels([labels], pos_label)
     segments = [] if ids is None else [merged[key] for key in ids.tolist()]
-    _validation.nonempty(sum(segment.size for segment in segments), "the data",
-                         "no row has nonzero weight")
+    if not sum(segment.size for segment in segments):
+        _raise_no_weight()
     return batch_from_table(np.stack([segment.row() for segment in segments]), ids, "group")
+
+
+# ----------------------------------------------------------------------------- input checks
+def _dask_vector(name, values, array):
+    """``array`` (``values`` as a dask array, or None if it is neither that nor a dask Series)."""
+    if array is None:
+        raise InputTypeError("{argument} must be a dask array or a dask Series, got {kind}.",
+                             argument=name, kind=type(values).__name__)
+    if array.ndim != 1:
+        raise InputValueError("{argument} must be 1-D, got a dask array of shape {shape}.",
+                              argument=name, shape=array.shape)
+    return array
+
+
+def _check_same_partitions(name, n_partitions, n_expected):
+    """Every input comes in as many partitions as y_score."""
+    if n_partitions != n_expected:
+        raise InputValueError("{other} and {argument} have different numbers of partitions: "
+                              "{n_expected} and {n_partitions}.", argument=name,
+                              other="y_score", n_expected=n_expected, n_partitions=n_partitions)
+
+
+def _raise_partition_lengths(totals, number, lengths):
+    """Inputs whose partition ``number`` differs in length (``lengths``, by input name): as their
+    ``totals`` do, or else as partitions."""
+    _validation.same_lengths(**totals)
+    (name_a, n_a), *rest = lengths.items()
+    name_b, n_b = next((name, n) for name, n in rest if n != n_a)
+    raise InputValueError("{other} and {argument} both have {total} rows but are partitioned "
+                          "differently: partition {number} holds {n_a} and {n_b} rows; give "
+                          "them the same partitions.", argument=name_b, other=name_a,
+                          total=totals[name_a], number=number, n_a=n_a, n_b=n_b)
+
+
+def _raise_no_weight():
+    raise InputValueError("the data is empty: no row has nonzero weight.", argument="y_score")

@@ -9,9 +9,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _validation
 from ._engine.kernels.fbeta import f_beta
+from ._options import Integer, Interval, options
 from .results import Result
+
+# The constraint on ``beta``, the weight of recall relative to precision, wherever it is taken.
+BETA = Interval(0, None, closed="neither")
 
 
 @dataclass(frozen=True, repr=False)
@@ -63,6 +66,7 @@ def max_f_beta_of(curve, beta):
                     float(curve.thresholds[best]), beta)
 
 
+@options(f=Interval(0, 1, closed="neither"), beta=BETA, n_points=Integer(minimum=2))
 def iso_f_curve(f, *, beta=1.0, n_points=100):
     """The line of constant F-beta in PR space, for drawing under a PR curve.
 
@@ -93,9 +97,6 @@ def iso_f_curve(f, *, beta=1.0, n_points=100):
     >>> r, p
     (array([0.33333333, 0.66666667, 1.        ]), array([1.        , 0.4       , 0.33333333]))
     """
-    f = _validation.f_level(f)
-    beta = _validation.beta(beta)
-    n_points = _validation.point_count(n_points)
     b2 = beta * beta
     start = b2 * f / (1.0 + b2 - f)
     recall = np.linspace(start, 1.0, n_points)

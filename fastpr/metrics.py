@@ -11,7 +11,9 @@ from ._engine.kernels.summary import (
 )
 from ._engine.ranking import run_sweep, sort_ranking
 from ._normalised import normalised_area
-from .results import AREA_COLUMNS, Evaluation, check_method
+from ._options import OneOf, options
+from ._undefined import warn_if_undefined
+from .results import AREA_COLUMNS, PR_METHODS, Evaluation
 
 
 def _evaluation_from_sweep(sweep):
@@ -103,12 +105,11 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     y_score = _validation.as_array("y_score", y_score)
     if y_score.ndim == 2 or groups is not None or offsets is not None:
         result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
-        _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True,
-                                           npr=True, floors=result.auc_pr_min,
-                                           unit=f"{result.index_name}s")
+        warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC", "AUC-PR", "normalised AUC-PR",
+                          floors=result.auc_pr_min, unit=f"{result.index_name}s")
         return result
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True, npr=True)
+    warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
     return result
 
 
@@ -148,6 +149,7 @@ def _evaluate_silently(y_true, y_score, sample_weight, pos_label):
     return _evaluation_from_sweep(run_sweep(ranking))
 
 
+@options(method=OneOf(PR_METHODS), average=OneOf((None, "macro")))
 def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None,
            groups=None, offsets=None, average=None):
     """Area under the precision-recall curve by one of the estimators of SPEC section 5.
@@ -207,11 +209,11 @@ def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_la
     Metrics are undefined for 1 of 2 groups: 1 have no positives (AUC-PR undefined) (or those
     examples weigh 0). Their values are NaN, and averages over groups leave them out.
     """
-    check_method(method)
     return _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, average,
                        lambda result: result.area(method), roc=False)
 
 
+@options(average=OneOf((None, "macro")))
 def auc_roc(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, offsets=None,
             average=None):
     """Area under the ROC curve: the trapezoid rule, equal to Mann-Whitney U / (P N).
@@ -234,14 +236,12 @@ def _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, aver
                 roc):
     """One metric (``pick`` reads it from an Evaluation or a batch) of one ranking or of many,
     warning once about the rankings where it is undefined."""
-    _validation.average(average, (None, "macro"))
     y_score = _validation.as_array("y_score", y_score)
     if y_score.ndim == 2 or groups is not None or offsets is not None:
         result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
-        # stacklevel 4: the warning points at the caller of auc_pr / auc_roc.
-        _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=roc, pr=not roc,
-                                           unit=f"{result.index_name}s", stacklevel=4)
+        warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC" if roc else "AUC-PR",
+                          unit=f"{result.index_name}s")
         return _averaged(pick(result), average)
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=roc, pr=not roc, stacklevel=4)
+    warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC" if roc else "AUC-PR")
     return pick(result)

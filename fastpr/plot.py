@@ -7,9 +7,11 @@ number from that; a :class:`fastpr.SweptRanking` can be passed instead of the da
 """
 import numpy as np
 
-from . import _validation
 from ._optional import import_optional
-from ._rankings import Undefined
+from ._options import InstanceOf, options
+from ._undefined import warn_if_undefined
+from .curves import RECALL_STEP
+from .exceptions import InputTypeError
 from .fmeasure import iso_f_curve
 from .intervals import BootstrapResult, bootstrap_sample
 from .swept import SweptRanking, swept_silently
@@ -18,8 +20,8 @@ from .unachievable import min_precision
 ISO_F1_LEVELS = (0.2, 0.4, 0.6, 0.8)
 _REGION_RECALL = np.linspace(0.0, 1.0, 201)
 # What each figure shows, so what it warns about when a class is missing.
-_ROC_SHOWN = Undefined(roc=True)
-_PR_SHOWN = Undefined(pr=True)
+_ROC_SHOWN = ("AUC-ROC",)
+_PR_SHOWN = ("AUC-PR",)
 
 
 def _new_axes():
@@ -42,14 +44,18 @@ def _ranking(y_true, y_score, sample_weight, pos_label, shown):
     """(SweptRanking, data or None): the ranking to draw, given or swept from the data with one
     warning about what the figure shows (``shown``); the data only when given."""
     if isinstance(y_true, SweptRanking):
-        if not (y_score is None and sample_weight is None and pos_label is None):
-            raise TypeError("A SweptRanking carries its own scores, weights and labels: pass it "
-                            "alone, without y_score, sample_weight or pos_label.")
+        extra = [name for name, value in (("y_score", y_score), ("sample_weight", sample_weight),
+                                          ("pos_label", pos_label)) if value is not None]
+        if extra:
+            raise InputTypeError("A SweptRanking carries its own scores, weights and labels: "
+                                 "pass it alone, without y_score, sample_weight or pos_label.",
+                                 argument=extra[0])
         return y_true, None
     if y_score is None:
-        raise TypeError("y_score is missing: pass y_true and y_score, or a SweptRanking.")
+        raise InputTypeError("{argument} is missing: pass y_true and y_score, or a SweptRanking.",
+                             argument="y_score")
     swept = swept_silently(y_true, y_score, sample_weight, pos_label)
-    shown.warn(swept.n_pos, swept.n_neg, stacklevel=3)
+    warn_if_undefined(swept.n_pos, swept.n_neg, *shown)
     data = {"y_true": y_true, "y_score": y_score, "sample_weight": sample_weight,
             "pos_label": pos_label}
     return swept, data
@@ -119,11 +125,10 @@ def _interval_end_replicates(result):
 
 def _draw_band(ax, data, result, color, prefix, max_recall_step):
     if data is None:
-        raise TypeError("bootstrap shading redraws replicates from the data: pass y_true and "
-                        "y_score rather than a SweptRanking.")
+        raise InputTypeError("{argument} shading redraws replicates from the data: pass y_true "
+                             "and y_score rather than a SweptRanking.", argument="bootstrap")
     curves = []
-    for replicate in _interval_end_replicates(
-            _validation.instance_of("bootstrap", result, BootstrapResult)):
+    for replicate in _interval_end_replicates(result):
         sample = bootstrap_sample(data["y_true"], data["y_score"], replicate, seed=result.seed,
                                   stratified=result.stratified, resampling=result.resampling,
                                   sample_weight=data["sample_weight"],
@@ -211,9 +216,10 @@ def plot_pr(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=None
                     max_recall_step=max_recall_step)
 
 
+# Declared where plot_pr and PRDisplay.from_predictions both pass their options.
+@options(bootstrap=InstanceOf(BootstrapResult), max_recall_step=RECALL_STEP)
 def _draw_pr(swept, data, *, ax=None, label=None, achievable=True, unachievable=True,
              iso_f=ISO_F1_LEVELS, linear=False, bootstrap=None, max_recall_step=0.01):
-    _validation.recall_step(max_recall_step)
     ax = _new_axes() if ax is None else ax
     result = swept.evaluation
     prefix = f"{label} " if label else ""

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _validation
 from ._engine.kernels import rows as row_kernels
 from ._engine.kernels.summary import (
     AUC_ROC,
@@ -20,6 +19,7 @@ from ._engine.kernels.summary import (
     UPPER_TRAPEZOID,
 )
 from ._normalised import normalised_area
+from ._options import OneOf, options
 
 
 def _plain(value):
@@ -78,10 +78,6 @@ AREA_COLUMNS = {
 }
 
 
-def check_method(method):
-    return _validation.pr_method(method, PR_METHODS)
-
-
 def method_field(method):
     """The Evaluation field that holds the area of a (checked) :func:`auc_pr` method."""
     return _METHOD_FIELDS[method]
@@ -111,9 +107,10 @@ class Evaluation(Result):
     auc_pr_min: float
     auc_npr: float
 
+    @options(method=OneOf(PR_METHODS))
     def area(self, method):
         """The AUC-PR of one estimator, by its :func:`auc_pr` method name."""
-        return getattr(self, _METHOD_FIELDS[check_method(method)])
+        return getattr(self, _METHOD_FIELDS[method])
 
 
 @dataclass(frozen=True, repr=False)
@@ -123,7 +120,7 @@ class MacroAverage(Result):
     metric: str
     value: float
     n_used: int
-    n_excluded: int
+    n_undefined: int
 
 
 @dataclass(frozen=True, repr=False)
@@ -174,9 +171,10 @@ class EvaluationBatch(Result):
         """How many rankings lack positives or negatives, so that AUC-ROC is NaN."""
         return int(np.count_nonzero((self.n_pos == 0) | (self.n_neg == 0)))
 
+    @options(method=OneOf(PR_METHODS))
     def area(self, method):
         """The AUC-PR of one estimator for every ranking, by its :func:`auc_pr` method name."""
-        return getattr(self, method_field(check_method(method)))
+        return getattr(self, method_field(method))
 
     def macro(self, metric="auc_pr"):
         """Mean of ``metric`` (a field name) over the rankings where it is defined (not NaN).

@@ -16,32 +16,29 @@ import numpy as np
 
 from . import _validation
 from ._engine.ranking import sort_ranking
-from ._rankings import (
-    AVERAGES,
-    Undefined,
-    averaged,
-    is_many,
-    many_rankings,
-    sweep_sorted,
-)
+from ._options import OneOf, options
+from ._rankings import AVERAGES, averaged, is_many, many_rankings, sweep_sorted
+from ._undefined import warn_if_undefined
 from .curves import (
+    RECALL_STEP,
     achievable_from_hull,
     interpolated_from_counts,
     pr_curve_from_counts,
     roc_curve_from_counts,
 )
-from .fmeasure import f_beta_curve_of, max_f_beta_of
+from .fmeasure import BETA, f_beta_curve_of, max_f_beta_of
 from .gain import prg_curve_of
-from .results import Evaluation, Result, check_method
+from .results import PR_METHODS, Evaluation, Result
 from .unachievable import normalised_auc_pr
 
-# What each function returns as NaN when a class is missing, for its one warning.
-_EVERY_AREA = Undefined(roc=True, pr=True, npr=True)
-_ROC = Undefined(roc=True)
-_PR = Undefined(pr=True)
-_F_BETA = Undefined(metric="F-beta", positives_only=True)
-_GAIN_CURVE = Undefined(metric="Precision-recall gain")
-_GAIN_AREA = Undefined(metric="AUPRG")
+# What each function returns as NaN when a class is missing, for its one warning (the metric
+# names of fastpr._undefined).
+_EVERY_AREA = ("AUC-ROC", "AUC-PR", "normalised AUC-PR")
+_ROC = ("AUC-ROC",)
+_PR = ("AUC-PR",)
+_F_BETA = ("F-beta",)
+_GAIN_CURVE = ("Precision-recall gain",)
+_GAIN_AREA = ("AUPRG",)
 
 
 @dataclass(frozen=True, repr=False)
@@ -93,24 +90,26 @@ class SweptRanking(Result):
         """The hull's vertices as a :class:`fastpr.ROCCurve` (:func:`fastpr.roc_convex_hull`)."""
         return roc_curve_from_counts(self.hull_thresholds, self.hull_tp, self.hull_fp)
 
+    @options(max_recall_step=RECALL_STEP)
     def interpolated_pr_curve(self, *, max_recall_step=0.01):
         """:class:`fastpr.PRPoints` of :func:`fastpr.interpolated_pr_curve`."""
-        _validation.recall_step(max_recall_step)
         return interpolated_from_counts(self.tp, self.fp, max_recall_step)
 
+    @options(max_recall_step=RECALL_STEP)
     def achievable_pr_curve(self, *, max_recall_step=0.01):
         """:class:`fastpr.AchievablePRCurve` of :func:`fastpr.achievable_pr_curve`."""
-        _validation.recall_step(max_recall_step)
         return achievable_from_hull(self.roc_convex_hull(), self.evaluation.auc_pr_hull,
                                     max_recall_step)
 
+    @options(beta=BETA)
     def f_beta_curve(self, *, beta=1.0):
         """:class:`fastpr.FBetaCurve` of :func:`fastpr.f_beta_curve`."""
-        return f_beta_curve_of(self.pr_curve(), _validation.beta(beta))
+        return f_beta_curve_of(self.pr_curve(), beta)
 
+    @options(beta=BETA)
     def max_f_beta(self, *, beta=1.0):
         """:class:`fastpr.MaxFBeta` of :func:`fastpr.max_f_beta`."""
-        return max_f_beta_of(self.pr_curve(), _validation.beta(beta))
+        return max_f_beta_of(self.pr_curve(), beta)
 
     def prg_curve(self):
         """:class:`fastpr.PRGCurve` of :func:`fastpr.prg_curve`."""
@@ -120,9 +119,10 @@ class SweptRanking(Result):
         """The area of :func:`fastpr.auc_prg`."""
         return self.prg_curve().area
 
+    @options(method=OneOf(PR_METHODS))
     def auc_npr(self, *, method="interpolated"):
         """The normalised area of :func:`fastpr.auc_npr`."""
-        return normalised_auc_pr(self.evaluation, check_method(method))[0]
+        return normalised_auc_pr(self.evaluation, method)[0]
 
 
 def swept_silently(y_true, y_score, sample_weight=None, pos_label=None):
@@ -146,14 +146,12 @@ def _itself(swept):
 def _read(read, undefined, y_true, y_score, sample_weight, pos_label, groups, offsets,
           average=None, *, number=False):
     """``read(swept)`` of one ranking, or of each of many (a list; an array or its macro
-    ``average`` for a ``number``), after one warning of what ``undefined`` describes.
-
-    Called straight from a public function, so that the warning points at its caller.
+    ``average`` for a ``number``), after one warning about the ``undefined`` metrics.
     """
     y_score = _validation.as_array("y_score", y_score)
     if not is_many(y_score, groups, offsets):
         swept = swept_silently(y_true, y_score, sample_weight, pos_label)
-        undefined.warn(swept.n_pos, swept.n_neg, stacklevel=3)
+        warn_if_undefined(swept.n_pos, swept.n_neg, *undefined)
         return read(swept)
     rankings = many_rankings(y_true, y_score, sample_weight, pos_label, groups, offsets)
     results, totals = [], []
@@ -162,7 +160,7 @@ def _read(read, undefined, y_true, y_score, sample_weight, pos_label, groups, of
         results.append(read(swept))
         totals.append((swept.n_pos, swept.n_neg, swept.evaluation.auc_pr_min))
     n_pos, n_neg, floors = np.array(totals).T
-    undefined.warn(n_pos, n_neg, floor=floors, unit=rankings.unit, stacklevel=3)
+    warn_if_undefined(n_pos, n_neg, *undefined, floors=floors, unit=f"{rankings.unit}s")
     return averaged(np.array(results, dtype=np.float64), average) if number else results
 
 
@@ -258,6 +256,7 @@ def roc_convex_hull(y_true, y_score, *, sample_weight=None, pos_label=None, grou
                  groups, offsets)
 
 
+@options(max_recall_step=RECALL_STEP)
 def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None,
                         offsets=None, max_recall_step=0.01):
     """The achievable PR curve: the ROC convex hull mapped to PR space, correctly interpolated.
@@ -274,11 +273,11 @@ def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None, 
     >>> c.recall, c.precision.round(3), c.is_vertex
     (array([0.  , 0.25, 0.5 , 0.75, 1.  , 1.  ]), array([1.   , 1.   , 1.   , 0.75 , 0.667, 0.5  ]), array([ True, False,  True, False,  True,  True]))
     """
-    _validation.recall_step(max_recall_step)
     return _read(lambda swept: swept.achievable_pr_curve(max_recall_step=max_recall_step), _PR,
                  y_true, y_score, sample_weight, pos_label, groups, offsets)
 
 
+@options(max_recall_step=RECALL_STEP)
 def interpolated_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None,
                           offsets=None, max_recall_step=0.01):
     """The PR curve as it should be drawn: every operating point joined by interpolated points.
@@ -308,11 +307,11 @@ def interpolated_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None
     >>> c.recall, c.precision.round(3)
     (array([0.  , 0.  , 0.25, 0.5 , 0.5 , 0.75, 1.  ]), array([0.   , 0.   , 0.333, 0.5  , 0.333, 0.429, 0.5  ]))
     """
-    _validation.recall_step(max_recall_step)
     return _read(lambda swept: swept.interpolated_pr_curve(max_recall_step=max_recall_step),
                  _PR, y_true, y_score, sample_weight, pos_label, groups, offsets)
 
 
+@options(beta=BETA)
 def f_beta_curve(y_true, y_score, *, beta=1.0, sample_weight=None, pos_label=None, groups=None,
                  offsets=None):
     """F-beta at every operating point (one per distinct score), origin first.
@@ -344,11 +343,11 @@ def f_beta_curve(y_true, y_score, *, beta=1.0, sample_weight=None, pos_label=Non
     >>> c.thresholds, c.f
     (array([ inf, 0.8 , 0.4 , 0.35, 0.1 ]), array([0.        , 0.66666667, 0.5       , 0.8       , 0.66666667]))
     """
-    beta = _validation.beta(beta)
     return _read(lambda swept: swept.f_beta_curve(beta=beta), _F_BETA, y_true, y_score,
                  sample_weight, pos_label, groups, offsets)
 
 
+@options(beta=BETA)
 def max_f_beta(y_true, y_score, *, beta=1.0, sample_weight=None, pos_label=None, groups=None,
                offsets=None):
     """The best F-beta of a ranking and the recall, precision and threshold that reach it.
@@ -383,7 +382,6 @@ def max_f_beta(y_true, y_score, *, beta=1.0, sample_weight=None, pos_label=None,
     >>> best.value, best.threshold, best.precision, best.recall
     (0.8, 0.35, 0.6666666666666666, 1.0)
     """
-    beta = _validation.beta(beta)
     return _read(lambda swept: swept.max_f_beta(beta=beta), _F_BETA, y_true, y_score,
                  sample_weight, pos_label, groups, offsets)
 
@@ -426,6 +424,7 @@ def prg_curve(y_true, y_score, *, sample_weight=None, pos_label=None, groups=Non
                  groups, offsets)
 
 
+@options(average=OneOf(AVERAGES))
 def auc_prg(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, offsets=None,
             average=None):
     """Area under the precision-recall-gain curve (AUPRG), as Flach & Kull define it.
@@ -460,6 +459,5 @@ def auc_prg(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None,
     >>> round(fastpr.auc_prg([1, 1, 0, 0, 1, 0], [0.8, 0.8, 0.6, 0.4, 0.4, 0.2]), 6)   # 17 / 24
     0.708333
     """
-    _validation.average(average, AVERAGES)
     return _read(SweptRanking.auc_prg, _GAIN_AREA, y_true, y_score, sample_weight, pos_label,
                  groups, offsets, average, number=True)

@@ -13,13 +13,16 @@ from . import _validation
 from ._engine.kernels.area import worst_ranking_interpolated_area
 from ._engine.ranking import SortedRanking
 from ._normalised import normalised_area
-from ._rankings import AVERAGES, Undefined, averaged, evaluations, is_many, sweep_sorted
-from .results import check_method
+from ._options import Interval, OneOf, options
+from ._rankings import AVERAGES, averaged, evaluations, is_many, sweep_sorted
+from ._undefined import warn_if_undefined
+from .exceptions import InputValueError
+from .results import PR_METHODS
 
 _UNIT_WEIGHTS = np.empty(0)
-_NPR = Undefined(npr=True)
 
 
+@options(prevalence=Interval(0, 1, closed="neither"))
 def min_precision(recall, prevalence):
     """The lowest precision any ranking reaches at ``recall`` when positives make up ``prevalence``.
 
@@ -44,8 +47,7 @@ def min_precision(recall, prevalence):
     >>> fastpr.min_precision([0.0, 0.5, 1.0], 0.1)
     array([0.        , 0.05263158, 0.1       ])
     """
-    recall = _validation.rates("recall", recall)
-    pi = _validation.prevalence(prevalence)
+    recall, pi = _validation.rates("recall", recall), prevalence
     result = pi * recall / (1.0 - pi + pi * recall)
     return result if result.ndim else float(result)
 
@@ -61,6 +63,8 @@ def _worst_ranking(n_pos, n_neg):
     return SortedRanking(positives, _UNIT_WEIGHTS, negatives, np.full(negatives.size, n_neg))
 
 
+@options(n_pos=Interval(0, None, closed="neither"), n_neg=Interval(0, None, closed="left"),
+         method=OneOf(PR_METHODS))
 def auc_pr_min(n_pos, n_neg, *, method="interpolated"):
     """The AUC-PR that ``method`` gives the worst ranking: the floor of the achievable areas.
 
@@ -97,15 +101,16 @@ def auc_pr_min(n_pos, n_neg, *, method="interpolated"):
     >>> round(fastpr.auc_pr_min(10, 90, method="average_precision"), 4)
     0.0567
     """
-    check_method(method)
-    n_pos, n_neg = _validation.class_counts(
-        n_pos, n_neg, whole_n_pos=method != "interpolated", method=method
-    )
+    if method != "interpolated" and n_pos != int(n_pos):
+        raise InputValueError("{argument} must be a whole number for method={method!r}, whose "
+                              "worst-case area depends on unit steps of true positives; got "
+                              "{value!r}.", argument="n_pos", method=method, value=n_pos)
     if method == "interpolated":
         return float(worst_ranking_interpolated_area(n_pos, n_neg))
     return sweep_sorted(_worst_ranking(int(n_pos), n_neg))[0].area(method)
 
 
+@options(method=OneOf(PR_METHODS), average=OneOf(AVERAGES))
 def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None,
             groups=None, offsets=None, average=None):
     """Normalised AUC-PR: the area above the unachievable floor, as a fraction of what is left.
@@ -140,17 +145,15 @@ def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_l
     >>> fastpr.auc_npr(y, [s, s[::-1]]).round(3)
     array([0.626, 0.045])
     """
-    check_method(method)
-    _validation.average(average, AVERAGES)
     y_score = _validation.as_array("y_score", y_score)
     result = evaluations(y_true, y_score, sample_weight, pos_label, groups, offsets)
     values, floor = normalised_auc_pr(result, method)
     if not is_many(y_score, groups, offsets):
-        _NPR.warn(result.n_pos, result.n_neg, floor=floor, stacklevel=2)
+        warn_if_undefined(result.n_pos, result.n_neg, "normalised AUC-PR", floors=floor)
         return values
-    _NPR.warn(result.n_pos, result.n_neg, floor=floor, unit=result.index_name, stacklevel=2)
+    warn_if_undefined(result.n_pos, result.n_neg, "normalised AUC-PR", floors=floor,
+                      unit=f"{result.index_name}s")
     return averaged(values, average)
-
 
 
 def normalised_auc_pr(result, method):

@@ -205,7 +205,7 @@ S = da.from_array(np.array([0.1, 0.9, 0.4, 0.3]), chunks=2)
         ((Y.rechunk(1)[:3], S), {}, ValueError,
          r"y_score and y_true have different numbers of partitions: 2 and 3"),
         ((Y, S), {"n_ranges": 0}, ValueError, r"n_ranges must be >= 1, got 0"),
-        ((Y, S), {"n_ranges": 2.5}, TypeError, r"n_ranges must be an int, got 2.5"),
+        ((Y, S), {"n_ranges": 2.5}, TypeError, r"n_ranges must be an integer, got 2.5"),
         ((Y, S), {"sample_weight": da.zeros(4, chunks=2)}, ValueError,
          r"the data is empty: no row has nonzero weight"),
         ((Y, S), {"sample_weight": da.zeros(4, chunks=2), "groups": Y}, ValueError,

@@ -249,7 +249,7 @@ Y, S = [1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]
         (lambda: fastpr.bootstrap(Y, S, n_boot=1), ValueError, r"n_boot must be >= 2, got 1"),
         (lambda: fastpr.bootstrap(Y, S, n_boot=10.0), TypeError, r"n_boot must be an integer"),
         (lambda: fastpr.bootstrap(Y, S, confidence=95), ValueError,
-         r"confidence must be strictly between 0 and 1, got 95"),
+         r"confidence must be in the open interval \(0, 1\), got 95"),
         (lambda: fastpr.bootstrap(Y, S, seed=-1), ValueError, r"seed must be >= 0, got -1"),
         (lambda: fastpr.bootstrap(Y, S, resampling="jackknife"), ValueError,
          r"resampling must be one of 'multinomial', 'poisson'"),

@@ -105,7 +105,8 @@ def test_each_method_is_the_function_of_its_name(case, name):
 
 def test_methods_check_their_options():
     swept = fastpr.sweep([0, 1], [0.1, 0.2])
-    with pytest.raises(ValueError, match=r"max_recall_step must be in \(0, 1\], got 2"):
+    with pytest.raises(ValueError, match=r"max_recall_step must be in the half-open interval "
+                       r"\(0, 1\], got 2"):
         swept.interpolated_pr_curve(max_recall_step=2)
     with pytest.raises(ValueError, match=r"beta must be finite and > 0, got 0"):
         swept.max_f_beta(beta=0)
@@ -241,9 +242,9 @@ def test_many_rankings_warn_once_with_counts():
         fastpr.pr_curve(y, s, offsets=[0, 2, 4, 6])
     tail = "(or those examples weigh 0). Their values are NaN, and averages over groups leave them out."
     assert [str(w.message) for w in caught] == [
-        f"F-beta is undefined for 1 of 3 groups: 1 have no positives {tail}",
-        (f"Precision-recall gain is undefined for 2 of 3 groups: 1 have no positives; 1 have no "
-         f"negatives {tail}"),
+        f"Metrics are undefined for 1 of 3 groups: 1 have no positives (F-beta undefined) {tail}",
+        (f"Metrics are undefined for 2 of 3 groups: 1 have no positives (Precision-recall gain "
+         f"undefined); 1 have no negatives (Precision-recall gain undefined) {tail}"),
         f"Metrics are undefined for 1 of 3 groups: 1 have no positives (AUC-PR undefined) {tail}",
     ]
     assert all(w.filename == __file__ for w in caught)

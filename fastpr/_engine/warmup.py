@@ -15,7 +15,7 @@ import numpy as np
 import fastpr
 
 from .. import kernels
-from .._validation import UndefinedMetricWarning
+from ..exceptions import UndefinedMetricWarning
 from . import jit as _jit
 
 _LABELS = np.array([1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 0, 0])
