@@ -47,21 +47,26 @@ def one_vs_one(codes, scores, average):
     the two AUC-ROCs of one class against the other on their samples, averaged over pairs
     (weighted by the pair's share of the samples for "weighted").
 
-    ``codes`` holds each sample's class as a column number of ``scores``.
+    ``codes`` holds each sample's class as a column number of ``scores``. Every pair's two
+    rankings go to the engine in one call, as consecutive segments.
     """
-    present = np.flatnonzero(np.bincount(codes, minlength=scores.shape[1]))
-    pairs = list(combinations(present.tolist(), 2))
-    labels, values, offsets, shares = [], [], [0], []
-    for a, b in pairs:
-        rows = np.flatnonzero((codes == a) | (codes == b))
-        shares.append(rows.size / codes.size)
-        for positive in (a, b):
-            labels.append(codes[rows] == positive)
-            values.append(scores[rows, positive])
-            offsets.append(offsets[-1] + rows.size)
-    pair_aucs = np.empty(0)  # one class present: the mean of nothing, as in scikit-learn
-    if pairs:
-        aucs = _rankings.segment_summaries(np.concatenate(labels), np.concatenate(values),
-                                           np.array(offsets)).auc_roc
-        pair_aucs = (aucs[0::2] + aucs[1::2]) / 2
-    return np.average(pair_aucs, weights=shares if average == "weighted" else None)
+    members = [np.flatnonzero(codes == c) for c in range(scores.shape[1])]
+    pairs = [(a, b) for a, b in combinations(range(scores.shape[1]), 2)
+             if members[a].size and members[b].size]
+    if not pairs:  # one class present: the mean of nothing, as in scikit-learn
+        return np.average(np.empty(0), weights=[] if average == "weighted" else None)
+    sizes = np.array([members[a].size + members[b].size for a, b in pairs])
+    offsets = np.r_[0, np.cumsum(np.repeat(sizes, 2))]
+    is_positive = np.zeros(offsets[-1], dtype=bool)
+    values = np.empty(offsets[-1], dtype=scores.dtype)
+    columns = np.ascontiguousarray(scores.T)
+    for k, (a, b) in enumerate(pairs):
+        rows = np.concatenate([members[a], members[b]])  # class a first, then b
+        first, second, end = offsets[2 * k], offsets[2 * k + 1], offsets[2 * k + 2]
+        np.take(columns[a], rows, out=values[first:second])
+        np.take(columns[b], rows, out=values[second:end])
+        is_positive[first:first + members[a].size] = True
+        is_positive[second + members[a].size:end] = True
+    aucs = _rankings.segment_summaries(is_positive, values, offsets).auc_roc
+    shares = sizes / codes.size if average == "weighted" else None
+    return np.average((aucs[0::2] + aucs[1::2]) / 2, weights=shares)

@@ -17,11 +17,12 @@ class BinaryRanking(NamedTuple):
     n_labels: int  # distinct values of y_true
 
 
-def binary_ranking(y_true, y_score, pos_label, sample_weight):
+def binary_ranking(y_true, y_score, pos_label, sample_weight, target=None):
     """Check one ranking: a binary target, or a multiclass one with ``pos_label`` named (the
-    rest are negatives); without ``pos_label`` the labels must be {0, 1} or {-1, 1}."""
+    rest are negatives); without ``pos_label`` the labels must be {0, 1} or {-1, 1}.
+    ``target``: ``_checks.target_type`` of ``y_true`` where the caller has it already."""
     y = _checks.column_or_1d("y_true", y_true)
-    kind, classes = _checks.target_type("y_true", y)
+    kind, classes = target or _checks.target_type("y_true", y)
     if not (kind == "binary" or (kind == "multiclass" and pos_label is not None)):
         raise _checks.unsupported(kind)
     if pos_label is None:

@@ -37,6 +37,8 @@ def _invalid(function, name, value, what):
 
 
 def _is_array_like(value):
+    if isinstance(value, (np.ndarray, list, tuple)):  # the common case, checked quickly
+        return True
     return (hasattr(value, "__len__") or hasattr(value, "shape")
             or hasattr(value, "__array__")) and not np.isscalar(value)
 
@@ -142,13 +144,19 @@ def weights(sample_weight, *, allow_all_zero=False):
 
 
 def distinct(values):
-    """Sorted distinct values; two passes over numbers with at most two of them (labels)."""
+    """Sorted distinct values, without a sort for labels that take two values (or one)."""
     flat = values.reshape(-1)
-    if flat.size and flat.dtype.kind in "biuf":
+    kind = flat.dtype.kind
+    if flat.size and kind == "b":
+        n_true = np.count_nonzero(flat)
+        return np.array([False, True]) if 0 < n_true < flat.size else flat[:1].copy()
+    if flat.size and kind in "iuf":
         low, high = flat.min(), flat.max()
         if low == high:
             return flat[:1].copy()
-        if np.count_nonzero(flat == low) + np.count_nonzero(flat == high) == flat.size:
+        # Integers one apart leave no room for a third value.
+        if (kind != "f" and high == low + 1
+                or np.count_nonzero(flat == low) + np.count_nonzero(flat == high) == flat.size):
             return np.array([low, high], dtype=flat.dtype)
     return np.unique(flat)
 

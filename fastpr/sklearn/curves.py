@@ -22,8 +22,10 @@ def drop_collinear(thresholds, tp, fp):
     and points collinear along unequal steps stay too. ``thresholds`` may be None."""
     if tp.size <= 3:
         return thresholds, tp, fp
+    # Unequal neighbouring steps: scikit-learn's nonzero second difference, for finite floats.
+    step_fp, step_tp = fp[2:] - fp[1:-1], tp[2:] - tp[1:-1]
     keep = np.ones(tp.size, dtype=bool)
-    keep[2:-1] = (np.diff(fp[1:], 2) != 0) | (np.diff(tp[1:], 2) != 0)
+    keep[2:-1] = (step_fp[1:] != step_fp[:-1]) | (step_tp[1:] != step_tp[:-1])
     return None if thresholds is None else thresholds[keep], tp[keep], fp[keep]
 
 
@@ -125,16 +127,19 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     if drop_intermediate and tp.size > 2:
         keep = _recall_ends(tp)
         thresholds, tp, fp = thresholds[keep], tp[keep], fp[keep]
-    called = tp + fp
-    precision = np.divide(tp, called, out=np.zeros_like(tp), where=called != 0)
+    # Ascending thresholds, then (recall 0, precision 1) with no threshold. Every point has
+    # weight, so tp + fp > 0.
+    precision, recall = np.empty(tp.size + 1), np.empty(tp.size + 1)
+    np.divide(tp, tp + fp, out=precision[-2::-1])
+    precision[-1] = 1.0
     if tp[-1] == 0:
         warnings.warn("y_true has no positives (or they weigh 0): recall is set to 1 at every "
                       "threshold.", UserWarning, stacklevel=2)
-        recall = np.ones_like(tp)
+        recall[:-1] = 1.0
     else:
-        recall = tp / tp[-1]
-    return (np.r_[precision[::-1], 1.0], np.r_[recall[::-1], 0.0],
-            thresholds[::-1].astype(ranking.score_dtype))
+        np.divide(tp, tp[-1], out=recall[-2::-1])
+    recall[-1] = 0.0
+    return precision, recall, thresholds[::-1].astype(ranking.score_dtype, copy=False)
 
 
 def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False):
@@ -179,4 +184,5 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     first = np.searchsorted(fp, fp[0], side="right") - 1
     last = np.searchsorted(tp, n_pos) + 1
     fp, tp, thresholds = fp[first:last], tp[first:last], thresholds[first:last]
-    return fp[::-1] / n_neg, (n_pos - tp)[::-1] / n_pos, thresholds[::-1].astype(np.float64)
+    return (fp[::-1] / n_neg, (n_pos - tp)[::-1] / n_pos,
+            thresholds[::-1].astype(np.float64, copy=False))

@@ -40,10 +40,13 @@ def _defined_rocs(is_positive, weights, max_fpr):
     """Where both classes have weight; an ``UndefinedMetricWarning`` for each ranking where
     not, whose AUC-ROC is NaN. Raises where scikit-learn does, ranking by ranking: for both
     labels with no weight at all, and for negatives of no weight with ``max_fpr``."""
-    n_pos, n_neg = (np.atleast_1d(total) for total in _class_totals(is_positive, weights))
-    defined = (n_pos > 0) & (n_neg > 0)
+    n_pos, n_neg = _class_totals(is_positive, weights)
+    defined = np.atleast_1d((n_pos > 0) & (n_neg > 0))
+    if defined.all():
+        return defined
+    n_neg = np.atleast_1d(n_neg)
     refused = np.zeros_like(defined)
-    if weights is not None and not defined.all():
+    if weights is not None:
         both_labels = np.atleast_1d(is_positive.any(axis=-1) & ~is_positive.all(axis=-1))
         no_weight, partial = not weights.any(), not _full_area(max_fpr)
         refused = both_labels & (no_weight | (partial & (n_neg == 0)))
@@ -166,7 +169,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
         if classes.size == 2 and pos_label not in classes.tolist():
             raise ValueError(f"pos_label={pos_label!r} is not a label of y_true "
                              f"({', '.join(map(repr, classes.tolist()))}).")
-        ranking = binary_ranking(y, y_score, pos_label, sample_weight)
+        ranking = binary_ranking(y, y_score, pos_label, sample_weight, (kind, classes))
         if ranking.n_pos == 0:
             _warn_no_positives()
             return 0.0
@@ -190,11 +193,11 @@ def _one_hot(y, classes):
     return y[:, None] == classes[None, :]
 
 
-def _multiclass_labels(y, labels, n_columns):
+def _multiclass_labels(y, present, labels, n_columns):
     """The class of each column of ``y_score``: ``labels`` (sorted and distinct, covering
-    ``y_true``) or the distinct values of ``y_true``."""
+    ``y_true``) or the distinct values of ``y_true`` (``present``)."""
     if labels is None:
-        classes = np.unique(y)
+        classes = present
         if classes.size != n_columns:
             raise ValueError(f"y_true has {classes.size} classes but y_score has {n_columns} "
                              "columns: pass labels= to name the class of each column.")
@@ -208,12 +211,12 @@ def _multiclass_labels(y, labels, n_columns):
     if classes.size != n_columns:
         raise ValueError(f"labels has {classes.size} classes but y_score has {n_columns} "
                          "columns.")
-    if np.setdiff1d(y, classes).size:
+    if np.setdiff1d(present, classes).size:
         raise ValueError("y_true holds labels that are not in labels.")
     return classes
 
 
-def _multiclass_roc_auc(y, scores, labels, multi_class, average, weights):
+def _multiclass_roc_auc(y, present, scores, labels, multi_class, average, weights):
     if scores.ndim != 2:
         raise ValueError(f"y_score must be (n_samples, n_classes) for a multiclass y_true, got "
                          f"shape {scores.shape}.")
@@ -227,7 +230,7 @@ def _multiclass_roc_auc(y, scores, labels, multi_class, average, weights):
                          f"got {average!r}.")
     if average is None and multi_class == "ovo":
         raise NotImplementedError("average=None is not available for multi_class='ovo'.")
-    classes = _multiclass_labels(y, labels, scores.shape[1])
+    classes = _multiclass_labels(y, present, labels, scores.shape[1])
     if multi_class == "ovo":
         if weights is not None:
             raise ValueError("sample_weight is not available for multi_class='ovo'.")
@@ -297,7 +300,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
             raise ValueError("y_true is multiclass: pass multi_class='ovr' or 'ovo'.")
         y = _checks.column_or_1d("y_true", y)
         _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
-        return _multiclass_roc_auc(y, scores, labels, multi_class, average, weights)
+        return _multiclass_roc_auc(y, classes, scores, labels, multi_class, average, weights)
     if kind == "binary":
         y = _checks.column_or_1d("y_true", y)
         if scores.ndim == 2 and scores.shape[1] == 1:
@@ -306,7 +309,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
             raise ValueError(f"y_score must be 1-D (or one column) for a binary y_true, got "
                              f"shape {scores.shape}.")
         _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
-        return _binary_roc_auc(y == classes[-1], scores, weights, max_fpr)
+        return _binary_roc_auc(y == classes[-1], scores, weights, max_fpr)  # greater is positive
     if kind != "multilabel-indicator":
         raise _checks.unsupported(kind)
     if scores.shape != y.shape:
