@@ -70,8 +70,8 @@ def binary_rows(metrics, n, repeats):
     for name in BINARY:
         ours, theirs = getattr(fs, name), getattr(metrics, name)
         core = fastpr.roc_curve if name.endswith("curve") else fastpr.evaluate
-        times = _time_pair(lambda: ours(labels, scores), lambda: theirs(labels, scores),
-                           lambda: core(y, scores), n, repeats)
+        times = _time_pair(lambda f=ours: f(labels, scores), lambda f=theirs: f(labels, scores),
+                           lambda f=core: f(y, scores), n, repeats)
         rows.append((f"`{name}`, binary", n, *times))
         print(f"  measured: {name} at n={n:,}", file=sys.stderr, flush=True)
     return rows
@@ -101,8 +101,8 @@ def multi_rows(metrics, n, repeats):
     rows = []
     for label, name, args, kwargs in cases:
         ours, theirs = getattr(fs, name), getattr(metrics, name)
-        times = _time_pair(lambda: ours(*args, **kwargs), lambda: theirs(*args, **kwargs),
-                           None, n, repeats)
+        times = _time_pair(lambda f=ours, a=args, k=kwargs: f(*a, **k),
+                           lambda f=theirs, a=args, k=kwargs: f(*a, **k), None, n, repeats)
         rows.append((label, n, *times))
         print(f"  measured: {label} at n={n:,}", file=sys.stderr, flush=True)
     return rows

@@ -1,5 +1,5 @@
 """fastpr: exact, fast and honest precision-recall and ROC analysis."""
-from . import multiclass
+from . import multiclass, sklearn  # noqa: F401  (fastpr.sklearn imports no scikit-learn)
 from ._validation import UndefinedMetricWarning
 from .accumulator import Accumulator
 from .aggregate import Aggregate, aggregate
@@ -35,7 +35,6 @@ from .results import PR_METHODS, Evaluation, EvaluationBatch, MacroAverage
 from .space import dominates, pr_to_roc, roc_to_pr
 from .thresholds import ThresholdEvaluation, evaluate_at_thresholds, hull_thresholds
 from .unachievable import auc_npr, auc_pr_min, min_precision
-from . import sklearn  # noqa: E402  (last: it builds on the names above; imports no scikit-learn)
 
 __version__ = "0.1.0"
 

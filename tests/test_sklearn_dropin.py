@@ -17,10 +17,10 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.metrics._scorer import _SCORERS
 from sklearn.model_selection import GridSearchCV, cross_validate
 from sklearn.naive_bayes import GaussianNB
+from strategies import SETTINGS
 
 import fastpr
 import fastpr.sklearn as fs
-from strategies import SETTINGS
 
 CURVES = ("roc_curve", "precision_recall_curve", "det_curve")
 SCORES = ("average_precision_score", "roc_auc_score", "label_ranking_average_precision_score")
@@ -297,9 +297,9 @@ for attempt in (fs.patch, lambda: fs.scorer("auc_pr"), lambda: fs.auc_pr_scorer)
                          check=True).stdout.splitlines()
     assert out[0] == "0.75"
     assert len(out) == 4 and all('pip install "fastpr[sklearn]"' in line for line in out[1:])
-    loaded = subprocess.run([sys.executable, "-c", "import sys, fastpr.sklearn; "
-                             "print('sklearn' in sys.modules)"],
-                            capture_output=True, text=True, check=True).stdout
+    check = "import sys, fastpr.sklearn; print('sklearn' in sys.modules)"
+    loaded = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
+                            check=True).stdout
     assert loaded.strip() == "False"
 
 
@@ -344,6 +344,25 @@ def test_patched_context_manager_nests():
             assert sklearn.metrics.roc_curve is fs.roc_curve
         assert sklearn.metrics.roc_curve is fs.roc_curve  # the outer block still holds
     assert sklearn.metrics.roc_curve is SK["roc_curve"]
+
+
+def test_displays_draw_the_same_curves_patched():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    from sklearn.metrics import DetCurveDisplay, PrecisionRecallDisplay, RocCurveDisplay
+
+    X, y = _binary_data(4)
+    scores = LogisticRegression().fit(X, y).decision_function(X)
+    fields = {RocCurveDisplay: ("fpr", "tpr", "roc_auc"),
+              PrecisionRecallDisplay: ("precision", "recall", "average_precision"),
+              DetCurveDisplay: ("fpr", "fnr")}
+    plain = {d: d.from_predictions(y, scores) for d in fields}
+    with fs.patched():
+        fast = {d: d.from_predictions(y, scores) for d in fields}
+    for display, names in fields.items():
+        for name in names:
+            np.testing.assert_allclose(getattr(fast[display], name),
+                                       getattr(plain[display], name), rtol=1e-12)
 
 
 def _binary_data(seed=0, n=400):

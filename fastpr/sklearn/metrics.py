@@ -45,7 +45,7 @@ def _defined_rocs(is_positive, weights, max_fpr):
     if defined.all():
         return defined
     n_neg = np.atleast_1d(n_neg)
-    refused = np.zeros_like(defined)
+    refused, no_weight = np.zeros_like(defined), False
     if weights is not None:
         both_labels = np.atleast_1d(is_positive.any(axis=-1) & ~is_positive.all(axis=-1))
         no_weight, partial = not weights.any(), not _full_area(max_fpr)
