@@ -187,6 +187,23 @@ def test_multiclass_matches(case, average, multi_class, names, with_labels):
     assert_parity("average_precision_score", y, proba, average=average, sample_weight=w)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.int64, bool])
+def test_score_dtypes_carry_through_as_in_scikit_learn(dtype):
+    y = np.array([0, 1, 1, 0, 1, 0, 0, 1])
+    scores = np.array([3, 1, 2, 0, 2, 1, 0, 3]).astype(dtype)
+    for curve in CURVES:
+        assert_parity(curve, y, scores)
+    assert_parity("average_precision_score", y, scores)
+
+
+def test_pandas_columns_and_categorical_labels():
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"label": pd.Categorical(["no", "yes", "yes", "no", "no"]),
+                          "score": [0.2, 0.9, 0.4, 0.4, 0.1], "weight": [1.0, 2.0, 0.5, 1, 3]})
+    assert_parity("roc_auc_score", frame["label"], frame["score"], sample_weight=frame["weight"])
+    assert_parity("precision_recall_curve", frame["label"], frame["score"], pos_label="yes")
+
+
 def test_signatures_match():
     for name in CURVES + SCORES:
         assert inspect.signature(getattr(fs, name)) == inspect.signature(SK[name]), name
