@@ -10,7 +10,7 @@ in the machine hits both alike):
 * each drop-in function (``average_precision_score``, ``roc_auc_score``,
   ``precision_recall_curve``, ``roc_curve``, ``det_curve``) on one binary ranking of n rows
   (int64 {0, 1} labels, 10% positives, float64 scores ``sigmoid(normal + 1.5 y)``): at
-  n = 1,000 the median of many single calls, at n = 1,000,000 of a few. The "fastpr core" column
+  n = 1,000 the median of blocks of single calls, at n = 1,000,000 of a few calls. The "fastpr core" column
   times the public fastpr call the drop-in is built on (``fastpr.evaluate``, or
   ``fastpr.roc_curve`` for the curves) on bool labels: the rest is the drop-in's own checks and
   scikit-learn's conventions.
@@ -55,11 +55,22 @@ def _sklearn():
     return sklearn.metrics
 
 
+def _single_calls_interleaved(funcs, calls, rounds=10):
+    """Median seconds of one call of each callable (``calls[k]`` calls of ``funcs[k]`` in
+    all), timed one by one in ``rounds`` interleaved blocks so that the machine's drift hits
+    every callable alike."""
+    times = [[] for _ in funcs]
+    for _ in range(rounds):
+        for k, func in enumerate(funcs):
+            if func is not None:
+                times[k].append(single_call_median(func, calls[k] // rounds, warmup=5))
+    return [statistics.median(t) if t else None for t in times]
+
+
 def _time_pair(ours, theirs, core, n, repeats):
     """Median seconds of (drop-in, scikit-learn, fastpr core)."""
     if n <= 10_000:
-        return (single_call_median(ours, 2000), single_call_median(theirs, 200),
-                single_call_median(core, 2000) if core else None)
+        return _single_calls_interleaved([ours, theirs, core], [2000, 200, 2000])
     return interleaved_medians([ours, theirs, core], repeats)
 
 
@@ -154,8 +165,9 @@ def main(argv=None):
                                                    if sys.argv[1:] else "")
     print(f"## fastpr.sklearn against scikit-learn ({command})\n")
     print(machine_description(load_at_start))
-    print(f"\nMedians: 2,000 single calls at n = 1,000 (200 for scikit-learn), {repeats} "
-          f"interleaved runs at n = 1,000,000. Total run time {elapsed:.0f} s.\n")
+    print(f"\nMedians: at n = 1,000 of 10 interleaved blocks of single calls (2,000 calls in all, "
+          f"200 for scikit-learn), at n = 1,000,000 of {repeats} interleaved runs. Total run time "
+          f"{elapsed:.0f} s.\n")
     print("| case | n | fastpr.sklearn | scikit-learn | sklearn / fastpr | target | "
           "fastpr core |")
     print("|---|---:|---:|---:|---:|---|---:|")
