@@ -132,13 +132,13 @@ def _where(shape, flat_position):
     return f"row {row}, column {column}"
 
 
-def scores(y_score, name="y_score"):
+def scores(y_score, name="y_score", *, find_nan=True):
     """Scores as float32 (float16/float32 input) or float64 (everything else), with no NaN.
 
     Integers and long doubles are accepted when float64 holds them exactly, so distinct scores
-    never merge silently.
+    never merge silently. ``find_nan`` as in ``_real_scores``.
     """
-    return _real_scores(name, as_1d(name, y_score))
+    return _real_scores(name, as_1d(name, y_score), find_nan=find_nan)
 
 
 def _real_scores(name, array, *, find_nan=True):
@@ -216,6 +216,26 @@ def weights(sample_weight, n):
     if not array.any():
         raise ValueError("sample_weight is zero everywhere, so there is nothing to evaluate.")
     return array
+
+
+def group_weights(group_weight, n_groups):
+    """One weight per ranking as float64, finite and >= 0, not all 0."""
+    array = as_1d("group_weight", group_weight)
+    if array.shape[0] != n_groups:
+        raise ValueError(f"group_weight must hold one weight per group ({n_groups}), got "
+                         f"{array.shape[0]}.")
+    array = _finite_nonnegative("group_weight", array)
+    if not array.any():
+        raise ValueError("group_weight is zero everywhere, so every gradient would be 0.")
+    return array
+
+
+def no_sample_weight(sample_weight, what):
+    """Refuse per-example weights where ``what`` does not define them."""
+    if sample_weight is not None:
+        raise ValueError(f"sample_weight is not defined for {what}: a change of average "
+                         "precision counts examples by their positions, not by weight. Weigh "
+                         "whole rankings with group_weight where it is offered.")
 
 
 def accumulator_arrays(score_values, pos_weight, neg_weight):

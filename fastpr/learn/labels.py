@@ -1,0 +1,212 @@
+""":class:`FixedLabels`: labels checked once, then metrics, |dAP| sums and LambdaMART
+gradients of any number of candidate scores (boosting rounds, early stopping, search loops)."""
+import math
+
+import numpy as np
+
+from .. import _validation
+from .._batch import segments_table
+from .._kernels import batch as _table
+from .._kernels import lambdas as _lambdas
+from .._kernels.batch import stable_order
+from .._normalised import normalised_area
+from ..metrics import AREA_COLUMNS
+from ._rankings import Rankings
+
+METRICS = (*AREA_COLUMNS, "auc_npr")
+_NO_WEIGHTS = np.empty(0)
+_NO_ROWS = np.empty(0, dtype=np.int64)
+
+
+class FixedLabels:
+    """Labels (and query groups) validated once, for scoring many candidate scores of them.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Labels as in :func:`fastpr.evaluate`.
+    groups, offsets : array-like, default=None
+        Query groups as in :func:`fastpr.evaluate`: one ranking per group, group g being the
+        g-th distinct id in sorted order (``groups``) or rows ``offsets[g]:offsets[g + 1]``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Weights for :meth:`metric`, as in :func:`fastpr.evaluate`. Changes of average precision
+        have no per-example weights, so with them :meth:`lambda_sums` and
+        :meth:`lambdamart_gradients` raise.
+    pos_label : scalar, default=None
+        The positive label, as in :func:`fastpr.evaluate`.
+
+    Attributes
+    ----------
+    n_groups : int
+        Rankings: 1 without groups.
+    n_pos, n_neg : ndarray of int, shape (n_groups,)
+        Positives and negatives of each ranking (counts, whatever the weights).
+    n_single_class : int
+        Rankings without positives or without negatives. Their metrics are NaN (as in
+        :func:`fastpr.evaluate`; a macro mean leaves them out) and their |dAP| sums and
+        gradients are 0, since they have no pair to swap.
+
+    Notes
+    -----
+    The rankings of :meth:`lambda_sums` and :meth:`lambdamart_gradients` order examples by
+    descending score with ties in row order (a stable sort, as XGBoost's), so average precision
+    there is that of positions: it equals ``average_precision`` of :meth:`metric` (which gives
+    tied scores one threshold) when no scores tie.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fastpr.learn import FixedLabels
+    >>> labels = FixedLabels([1, 0, 1, 0, 0, 1], groups=[0, 0, 0, 1, 1, 1])
+    >>> labels.metric([0.9, 0.8, 0.1, 0.7, 0.2, 0.4], "average_precision", average=None)
+    array([0.83333333, 0.5       ])
+    >>> grad, hess = labels.lambdamart_gradients([0.9, 0.8, 0.1, 0.7, 0.2, 0.4])
+    >>> bool(grad[2] < 0 < grad[1])  # the low positive is pushed up, the high negative down
+    True
+    """
+
+    def __init__(self, y_true, *, groups=None, offsets=None, sample_weight=None, pos_label=None):
+        self._rankings = Rankings(y_true, groups, offsets, pos_label)
+        n = self._rankings.is_positive.size
+        self._weights = _validation.weights(sample_weight, n)
+        self.n_groups = self._rankings.n_groups
+        self.n_pos = self._rankings.n_pos
+        self.n_neg = self._rankings.n_neg
+        self.n_single_class = self._rankings.n_single_class
+        codes = self._rankings.codes
+        # Rows group by group for fastpr's batch tables; empty where groups are contiguous.
+        self._rows = (stable_order(codes, self.n_groups)[0] if groups is not None else _NO_ROWS)
+        self._one_ranking = codes is None and self._weights is None
+        if self._one_ranking:  # buffers of the fast path: each class's rows and scores
+            self._pos_rows = np.flatnonzero(self._rankings.is_positive)
+            self._neg_rows = np.flatnonzero(~self._rankings.is_positive)
+            self._buffers = {}
+            self._row = np.empty(_table.N_COLUMNS)
+
+    def metric(self, y_score, name="auc_pr", *, average="macro"):
+        """One metric of the ranking (or of each group) that ``y_score`` makes.
+
+        Parameters
+        ----------
+        y_score : array-like of shape (n_samples,)
+            Scores as in :func:`fastpr.evaluate`.
+        name : str, default="auc_pr"
+            A metric of :class:`fastpr.Evaluation`: ``"auc_pr"`` (interpolated),
+            ``"auc_pr_dg"``, ``"average_precision"``, ``"auc_pr_lower"``, ``"auc_pr_upper"``,
+            ``"auc_pr_linear"``, ``"auc_pr_hull"``, ``"auc_npr"``, ``"auc_roc"`` or
+            ``"auc_roc_hull"``.
+        average : {"macro", None}, default="macro"
+            With groups: their mean over the groups where the metric is defined, or (None) one
+            value per group. Ignored for one ranking.
+
+        Returns
+        -------
+        float or ndarray
+            Equal to the same field of :func:`fastpr.evaluate` on these labels and scores.
+            NaN where undefined (see ``n_single_class``), without a warning.
+        """
+        _validation.choice("name", name, METRICS)
+        _validation.average(average, (None, "macro"))
+        scores = self._rankings.checked_scores(y_score, find_nan=not self._one_ranking)
+        if self._one_ranking:
+            return self._fast_metric(scores, name)
+        weights = _NO_WEIGHTS if self._weights is None else self._weights
+        table = segments_table(scores, self._rankings.is_positive, weights,
+                               self._rankings.offsets, self._rows)
+        values = _metric_column(table, name)
+        if self._rankings.codes is None:
+            return float(values[0])
+        if average is None:
+            return values
+        defined = values[~np.isnan(values)]
+        return float(defined.mean()) if defined.size else math.nan
+
+    def _fast_metric(self, scores, name):
+        """``metric`` of one unweighted ranking: each class's scores gathered into buffers
+        kept from call to call, sorted by NumPy, swept once."""
+        buffers = self._buffers.get(scores.dtype)
+        if buffers is None:
+            buffers = self._buffers[scores.dtype] = (
+                np.empty(self._pos_rows.size, dtype=scores.dtype),
+                np.empty(self._neg_rows.size, dtype=scores.dtype))
+        pos, neg = buffers
+        np.take(scores, self._pos_rows, out=pos, mode="clip")  # "clip": no bounds-check copy
+        np.take(scores, self._neg_rows, out=neg, mode="clip")
+        pos.sort()
+        neg.sort()
+        # NaN sorts last: checking the largest score of each class finds them.
+        if pos.size and math.isnan(pos[-1]) or neg.size and math.isnan(neg[-1]):
+            _validation.reject_nan("y_score", scores)
+        _table.record_sorted(pos, _NO_WEIGHTS, neg, _NO_WEIGHTS, self._row)
+        return float(_metric_column(self._row[np.newaxis], name)[0])
+
+    def lambda_sums(self, y_score):
+        """For every example, the sum of |dAP| over the swaps with each example of the other
+        label in its ranking (see :func:`fastpr.learn.lambda_sums`)."""
+        self._refuse_weights("lambda_sums")
+        rankings = self._rankings
+        order = rankings.order(_float64(rankings.checked_scores(y_score)))
+        out = np.empty(order.size)
+        rankings.run(lambda first, last: _lambdas.lambda_sums_range(
+            rankings.is_positive, order, rankings.offsets, first, last, out))
+        return out
+
+    def lambdamart_gradients(self, y_score, *, pairs="topk", k=32, ranknet=None,
+                             score_normalization=None, query_normalization=True,
+                             group_weight=None):
+        """LambdaMART gradients and hessians of average precision for ``y_score``
+        (see :func:`fastpr.learn.lambdamart_gradients`)."""
+        self._refuse_weights("lambdamart_gradients")
+        pairs = _validation.choice("pairs", pairs, ("topk", "all"))
+        k = _validation.positive_count("k", k)
+        top_k = pairs == "topk"
+        ranknet = _switch("ranknet", ranknet, top_k)
+        score_normalization = _switch("score_normalization", score_normalization, top_k)
+        _validation.instance_of("query_normalization", query_normalization, bool)
+        scales = _NO_WEIGHTS
+        if group_weight is not None:
+            weights = _validation.group_weights(group_weight, self.n_groups)
+            scales = weights * (self.n_groups / weights.sum())  # XGBoost's weight norm
+        rankings = self._rankings
+        scores = _float64(rankings.checked_scores(y_score))
+        order = rankings.order(scores)
+        grad = np.empty(order.size)
+        hess = np.empty(order.size)
+        if top_k:
+            rankings.run(lambda first, last: _lambdas.top_k_range(
+                rankings.is_positive, scores, order, rankings.offsets, scales, k, ranknet,
+                score_normalization, query_normalization, first, last, grad, hess))
+        else:
+            rankings.run(lambda first, last: _lambdas.all_pairs_range(
+                rankings.is_positive, order, rankings.offsets, scales, query_normalization,
+                first, last, grad, hess))
+        return grad, hess
+
+    def _refuse_weights(self, what):
+        if self._weights is not None:
+            _validation.no_sample_weight(self._weights, what)
+
+
+def _float64(scores):
+    """The learner's kernels take float64 scores (one compiled version each)."""
+    return scores.astype(np.float64, copy=False)
+
+
+def _switch(name, value, top_k):
+    """An option of top-k pairs (None: on); all pairs take it only off (None: off)."""
+    if value is None:
+        return top_k
+    _validation.instance_of(name, value, bool)
+    if value and not top_k:
+        raise ValueError(f"{name}=True needs pairs='topk': the sum over all pairs is linear "
+                         "only in |dAP| itself, which the RankNet factor and score "
+                         "normalisation multiply by a factor of each pair's scores.")
+    return value
+
+
+def _metric_column(table, name):
+    """The values of metric ``name`` in rows of a table of ``fastpr._kernels.batch``."""
+    interpolated = table[:, _table.FIRST_AREA + AREA_COLUMNS["auc_pr"]]
+    if name == "auc_npr":
+        return normalised_area(interpolated, table[:, _table.AUC_PR_MIN])
+    return table[:, _table.FIRST_AREA + AREA_COLUMNS[name]]
