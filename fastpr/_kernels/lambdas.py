@@ -238,3 +238,24 @@ def top_k_range(is_positive, scores, order, offsets, scales, k, ranknet, score_n
         _ranking_top_k(is_positive, scores, order[offsets[g]:offsets[g + 1]], k, ranknet,
                        score_normalization, query_normalization, _scale(scales, g), grad, hess,
                        work)
+
+
+@jit
+def lambda_sums(is_positive, order, offsets, out):
+    """``lambda_sums_range`` of every ranking."""
+    lambda_sums_range(is_positive, order, offsets, 0, offsets.size - 1, out)
+
+
+@jit
+def top_k_gradients(is_positive, scores, order, offsets, scales, k, ranknet, score_normalization,
+                    query_normalization, grad, hess):
+    """``top_k_range`` of every ranking."""
+    top_k_range(is_positive, scores, order, offsets, scales, k, ranknet, score_normalization,
+                query_normalization, 0, offsets.size - 1, grad, hess)
+
+
+@jit
+def all_pairs_gradients(is_positive, order, offsets, scales, query_normalization, grad, hess):
+    """``all_pairs_range`` of every ranking."""
+    all_pairs_range(is_positive, order, offsets, scales, query_normalization, 0,
+                    offsets.size - 1, grad, hess)
