@@ -34,12 +34,12 @@ _SCORE_GAP = 0.01  # added to |s+ - s-| by score normalisation
 
 
 @jit
-def _terms(c, a, rank, positive):
-    """(U, L) of an example at ``rank`` with count ``c`` and reciprocal sum ``a`` (its own
-    rank included)."""
+def _terms(c, a, inverse_rank, positive):
+    """(U, L) of an example with count ``c`` and reciprocal sum ``a`` at its rank (its own rank
+    included), given 1 / rank."""
     if positive:
-        return c / rank - a, a - (c + 1.0) / rank
-    return (c + 1.0) / rank - a, a - c / rank
+        return c * inverse_rank - a, a - (c + 1.0) * inverse_rank
+    return (c + 1.0) * inverse_rank - a, a - c * inverse_rank
 
 
 @jit
@@ -48,51 +48,65 @@ def _fill_terms(is_positive, ranked, labels, upper, lower):
     c = 0.0
     a = 0.0
     for position in range(ranked.size):
-        rank = position + 1.0
+        inverse_rank = 1.0 / (position + 1.0)
         positive = is_positive[ranked[position]]
         if positive:
             c += 1.0
-            a += 1.0 / rank
+            a += inverse_rank
         labels[position] = positive
-        upper[position], lower[position] = _terms(c, a, rank, positive)
+        upper[position], lower[position] = _terms(c, a, inverse_rank, positive)
     return int(c)
 
 
 @jit
-def _ranking_lambda_sums(is_positive, ranked, out, labels, upper, lower):
-    """``lambda_sums`` of one ranking; the last three are float64 scratch at least as long."""
+def _rank_sums(is_positive, ranked, labels, sums, upper, lower):
+    """The |dAP| sums of one ranking, by position, into ``sums`` (all 0 without positives or
+    negatives); returns the number of positives. ``labels``, ``upper`` and ``lower``: float64
+    scratch at least as long as the ranking.
+
+    Forward: each example's L times its partners above, plus their U; backward: its U times its
+    partners below, plus their L.
+    """
     n = ranked.size
-    n_pos = _fill_terms(is_positive, ranked, labels, upper, lower)
-    n_neg = n - n_pos
-    if n_pos == 0 or n_neg == 0:
-        for position in range(n):
-            out[ranked[position]] = 0.0
-        return
-    # Forward: own terms times the partners' counts, plus the partners' U above.
+    c = 0.0
+    a = 0.0
     upper_pos = 0.0
     upper_neg = 0.0
-    c = 0
     for position in range(n):
-        u = upper[position]
-        if labels[position]:
-            c += 1
-            above = position + 1 - c  # negatives above
-            upper[position] = upper_neg + above * lower[position] + (n_neg - above) * u
+        inverse_rank = 1.0 / (position + 1.0)
+        positive = is_positive[ranked[position]]
+        labels[position] = positive
+        if positive:
+            c += 1.0
+            a += inverse_rank
+        u, low = _terms(c, a, inverse_rank, positive)
+        upper[position] = u
+        lower[position] = low
+        if positive:
+            sums[position] = upper_neg + (position + 1.0 - c) * low
             upper_pos += u
         else:
-            upper[position] = upper_pos + c * lower[position] + (n_pos - c) * u
+            sums[position] = upper_pos + c * low
             upper_neg += u
-    # Backward: the partners' L below.
+    n_pos = c
+    n_neg = n - c
+    if n_pos == 0.0 or n_neg == 0.0:
+        for position in range(n):
+            sums[position] = 0.0
+        return int(n_pos)
     lower_pos = 0.0
     lower_neg = 0.0
-    for position in range(n - 1, -1, -1):
-        low = lower[position]
+    for position in range(n - 1, -1, -1):  # c: the positives at ranks <= position + 1
         if labels[position]:
-            out[ranked[position]] = (upper[position] + lower_neg) / n_pos
-            lower_pos += low
+            below = n_neg - (position + 1.0 - c)
+            sums[position] = (sums[position] + below * upper[position] + lower_neg) / n_pos
+            lower_pos += lower[position]
+            c -= 1.0
         else:
-            out[ranked[position]] = (upper[position] + lower_pos) / n_pos
-            lower_neg += low
+            below = n_pos - c
+            sums[position] = (sums[position] + below * upper[position] + lower_pos) / n_pos
+            lower_neg += lower[position]
+    return int(n_pos)
 
 
 @jit
@@ -107,10 +121,13 @@ def _longest(offsets, first, last):
 def lambda_sums_range(is_positive, order, offsets, first, last, out):
     """For every row of rankings ``first .. last - 1``: the sum of |dAP| over every swap with an
     example of the other label in its ranking."""
-    work = np.empty((3, _longest(offsets, first, last)))
+    work = np.empty((4, _longest(offsets, first, last)))
+    labels, sums = work[0], work[1]
     for g in range(first, last):
-        _ranking_lambda_sums(is_positive, order[offsets[g]:offsets[g + 1]], out, work[0],
-                             work[1], work[2])
+        ranked = order[offsets[g]:offsets[g + 1]]
+        _rank_sums(is_positive, ranked, labels, sums, work[2], work[3])
+        for position in range(ranked.size):
+            out[ranked[position]] = sums[position]
 
 
 @jit
@@ -131,20 +148,20 @@ def _scale(scales, g):
 def all_pairs_range(is_positive, order, offsets, scales, query_normalization, first, last, grad,
                     hess):
     """Gradients of rankings ``first .. last - 1`` over all their pairs, without the RankNet
-    factor and score normalisation: from ``lambda_sums``, each pair's lambda is -|dAP| / 2."""
-    lambda_sums_range(is_positive, order, offsets, first, last, hess)
+    factor and score normalisation: from the |dAP| sums, each pair's lambda being -|dAP| / 2."""
+    work = np.empty((4, _longest(offsets, first, last)))
+    labels, sums = work[0], work[1]
     for g in range(first, last):
         ranked = order[offsets[g]:offsets[g + 1]]
+        _rank_sums(is_positive, ranked, labels, sums, work[2], work[3])
         sum_lambda = 0.0  # sum over pairs of 2 |lambda| = |dAP|: the positives' sums
         for position in range(ranked.size):
-            row = ranked[position]
-            if is_positive[row]:
-                sum_lambda += hess[row]
+            sum_lambda += labels[position] * sums[position]
         factor = 0.5 * _query_factor(query_normalization, sum_lambda, _scale(scales, g))
         for position in range(ranked.size):
-            row = ranked[position]
-            hess[row] *= factor
-            grad[row] = -hess[row] if is_positive[row] else hess[row]
+            value = sums[position] * factor
+            hess[ranked[position]] = value
+            grad[ranked[position]] = -value if labels[position] else value
 
 
 @jit

@@ -53,15 +53,15 @@ def unpack_order(scores, keys, order):
     n = scores.size
     bits = np.uint64(row_bits(n))
     low = (_ONE << bits) - _ONE
+    start = 0
     for k in range(n):
         order[k] = np.int64(keys[k] & low)
-    start = 0
-    for k in range(1, n + 1):
-        if k < n and (keys[k] >> bits) == (keys[start] >> bits):
-            continue
-        if k - start > 1:
-            _sort_run(scores, order[start:k])
-        start = k
+        if (keys[k] >> bits) != (keys[start] >> bits):
+            if k - start > 1:
+                _sort_run(scores, order[start:k])
+            start = k
+    if n - start > 1:
+        _sort_run(scores, order[start:n])
 
 
 @jit
