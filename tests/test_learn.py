@@ -10,10 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from sklearn.metrics import average_precision_score
-from strategies import FEW, rankings
+from strategies import FEW, SETTINGS, rankings
 
 import fastpr
 from fastpr import kernels
+from fastpr._kernels import sweep as _sweep
+from fastpr._kernels.lean_sweep import lean_summary_into
 from fastpr.learn import FixedLabels, lambda_sums, lambdamart_gradients, swap_delta
 
 
@@ -342,6 +344,19 @@ def test_many_groups_on_threads_equal_one_thread():
 
 # ----------------------------------------------------------------------------- metrics
 NAMES = fastpr.learn.METRICS
+
+
+@SETTINGS
+@given(st.one_of(*(rankings(weights=("none",), defined=False, min_n=1, float_width=width)
+                   for width in (32, 64))))
+def test_lean_sweep_equals_the_sweep_to_the_bit(case):
+    y, s, _ = case
+    pos, neg = np.sort(s[y]), np.sort(s[~y])
+    want = kernels.summary(y, s, np.empty(0))
+    got = np.full(want.size, -1.0)
+    lean_summary_into(pos, neg, True, np.empty(_sweep.SCALE + 1), got)
+    for column in (kernels.AUC_ROC, kernels.AVERAGE_PRECISION, kernels.INTERPOLATED):
+        assert got[column] == want[column] or (np.isnan(got[column]) and np.isnan(want[column]))
 
 
 def _quiet_evaluate(y, s, w, **kwargs):
