@@ -22,6 +22,11 @@ to the positive's gradient and -lambda to the negative's, and max(sigma (1 - sig
 Query normalisation multiplies a ranking's gradients and hessians by log2(1 + S) / S, S the sum
 of 2 |lambda| over its pairs; then each ranking's ``scales`` entry (empty: 1) multiplies them.
 A ranking without positives or without negatives has no pair and gets zeros.
+
+The ``*_range`` kernels take a float64 scratch array ``work`` of shape (``SUMS_WORK`` or
+``TOP_K_WORK``, m), m at least the longest of their rankings: callers from Python allocate it
+with NumPy, whose large blocks come in huge pages, where an allocation here would cost page
+faults that take longer than the work itself.
 """
 import math
 
@@ -31,31 +36,20 @@ from .._jit import jit
 
 _MIN_HESSIAN_FACTOR = 1e-16  # XGBoost's floor on sigma (1 - sigma)
 _SCORE_GAP = 0.01  # added to |s+ - s-| by score normalisation
+# The widest span of a ranking's scores whose exponential factors (see _ranking_top_k) cannot
+# overflow or lose precision to subnormals: exp(700) < 2**1010.
+_SPAN = 700.0
+SUMS_WORK = 4
+TOP_K_WORK = 6
 
 
-@jit
+@jit(inline="always")  # measured: a third off the |dAP| sums and the top-k set-up
 def _terms(c, a, inverse_rank, positive):
     """(U, L) of an example with count ``c`` and reciprocal sum ``a`` at its rank (its own rank
     included), given 1 / rank."""
     if positive:
         return c * inverse_rank - a, a - (c + 1.0) * inverse_rank
     return (c + 1.0) * inverse_rank - a, a - c * inverse_rank
-
-
-@jit
-def _fill_terms(is_positive, ranked, labels, upper, lower):
-    """Per position: label, U and L; returns the number of positives."""
-    c = 0.0
-    a = 0.0
-    for position in range(ranked.size):
-        inverse_rank = 1.0 / (position + 1.0)
-        positive = is_positive[ranked[position]]
-        if positive:
-            c += 1.0
-            a += inverse_rank
-        labels[position] = positive
-        upper[position], lower[position] = _terms(c, a, inverse_rank, positive)
-    return int(c)
 
 
 @jit
@@ -110,18 +104,9 @@ def _rank_sums(is_positive, ranked, labels, sums, upper, lower):
 
 
 @jit
-def _longest(offsets, first, last):
-    longest = 0
-    for g in range(first, last):
-        longest = max(longest, offsets[g + 1] - offsets[g])
-    return longest
-
-
-@jit
-def lambda_sums_range(is_positive, order, offsets, first, last, out):
+def lambda_sums_range(is_positive, order, offsets, first, last, out, work):
     """For every row of rankings ``first .. last - 1``: the sum of |dAP| over every swap with an
     example of the other label in its ranking."""
-    work = np.empty((4, _longest(offsets, first, last)))
     labels, sums = work[0], work[1]
     for g in range(first, last):
         ranked = order[offsets[g]:offsets[g + 1]]
@@ -146,10 +131,9 @@ def _scale(scales, g):
 
 @jit
 def all_pairs_range(is_positive, order, offsets, scales, query_normalization, first, last, grad,
-                    hess):
+                    hess, work):
     """Gradients of rankings ``first .. last - 1`` over all their pairs, without the RankNet
     factor and score normalisation: from the |dAP| sums, each pair's lambda being -|dAP| / 2."""
-    work = np.empty((4, _longest(offsets, first, last)))
     labels, sums = work[0], work[1]
     for g in range(first, last):
         ranked = order[offsets[g]:offsets[g + 1]]
@@ -164,13 +148,13 @@ def all_pairs_range(is_positive, order, offsets, scales, query_normalization, fi
             grad[ranked[position]] = -value if labels[position] else value
 
 
-@jit
-def _pair(delta, gap, ranknet, normalize):
+@jit(inline="always")  # measured: a quarter off the top-k pair loop
+def _pair(delta, gap, t, ranknet, normalize):
     """(lambda, hessian) of a pair whose |dAP| is ``delta`` and whose positive outscores its
-    negative by ``gap``."""
+    negative by ``gap``, given t = exp(-gap)."""
     if normalize:
         delta /= abs(gap) + _SCORE_GAP
-    sigma = 1.0 / (1.0 + math.exp(-gap)) if ranknet else 0.5
+    sigma = 1.0 / (1.0 + t) if ranknet else 0.5
     return (sigma - 1.0) * delta, max(sigma * (1.0 - sigma), _MIN_HESSIAN_FACTOR) * delta * 2.0
 
 
@@ -179,88 +163,121 @@ def _ranking_top_k(is_positive, scores, ranked, k, ranknet, score_normalization,
                    query_normalization, scale, grad, hess, work):
     """Top-k gradients of one ranking into rows ``ranked`` of ``grad`` and ``hess``.
 
-    ``work`` (at least (8, n)): label, U and L by position, then each class's examples in rank
-    order (positive a in column a, negative b in column n_pos + b): U, L, score and running
+    ``work`` rows hold each class's examples in rank order, the positives from the first column
+    on and the negatives from the last column back: U, L, score, exponential factor, running
     gradient and hessian.
+
+    exp(-gap) of a pair is the product of a factor of each example, exp(m - s) for the positive
+    and exp(s - m) for the negative, m the ranking's top score: no exponential in the O(k n)
+    loop. Where the scores span more than ``_SPAN`` (or are infinite) the factors could
+    overflow, and each pair takes its own exponential.
     """
     n = ranked.size
-    labels, upper, lower = work[0], work[1], work[2]
-    n_pos = _fill_terms(is_positive, ranked, labels, upper, lower)
-    n_neg = n - n_pos
-    if n_pos == 0 or n_neg == 0:
+    upper, lower, score, factor, g, h = work[0], work[1], work[2], work[3], work[4], work[5]
+    top = scores[ranked[0]]
+    bottom = scores[ranked[n - 1]]
+    products = top - bottom <= _SPAN  # False for infinite scores too (inf - x, x - x: inf, nan)
+    c = 0.0
+    a = 0.0
+    for position in range(n):
+        inverse_rank = 1.0 / (position + 1.0)
+        positive = is_positive[ranked[position]]
+        s = scores[ranked[position]]
+        if positive:
+            c += 1.0
+            a += inverse_rank
+            column = int(c) - 1
+        else:
+            column = n - (position + 1 - int(c))
+        upper[column], lower[column] = _terms(c, a, inverse_rank, positive)
+        score[column] = s
+        g[column] = 0.0
+        h[column] = 0.0
+    n_pos = int(c)
+    if n_pos == 0 or n_pos == n:
         for position in range(n):
             grad[ranked[position]] = 0.0
             hess[ranked[position]] = 0.0
         return
-    class_upper, class_lower, score, g, h = work[3], work[4], work[5], work[6], work[7]
-    a = 0
-    b = 0
-    for position in range(n):
-        if labels[position]:
-            column = a
-            a += 1
-        else:
-            column = n_pos + b
-            b += 1
-        class_upper[column] = upper[position]
-        class_lower[column] = lower[position]
-        score[column] = scores[ranked[position]]
-        g[column] = 0.0
-        h[column] = 0.0
-    normalize = score_normalization and scores[ranked[0]] != scores[ranked[n - 1]]
+    if products:
+        for column in range(n_pos):
+            factor[column] = math.exp(top - score[column])
+        for column in range(n_pos, n):
+            factor[column] = math.exp(score[column] - top)
+    normalize = score_normalization and top != bottom
     inverse_r = 1.0 / n_pos
     sum_lambda = 0.0
-    a = 0
-    b = n_pos
+    pos_above = 0
     for position in range(min(k, n)):
-        if labels[position]:
-            for other in range(b, n):  # the negatives below
-                delta = abs((class_upper[a] + class_lower[other]) * inverse_r)
-                lam, hessian = _pair(delta, score[a] - score[other], ranknet, normalize)
-                g[a] += lam
+        neg_above = position - pos_above
+        positive = is_positive[ranked[position]]
+        own = pos_above if positive else n - 1 - neg_above
+        own_upper, own_score, own_factor = upper[own], score[own], factor[own]
+        own_g = 0.0
+        own_h = 0.0
+        if positive:
+            for other in range(n - 1 - neg_above, n_pos - 1, -1):  # the negatives below
+                gap = own_score - score[other]
+                t = factor[other] * own_factor if products else math.exp(-gap)
+                lam, hessian = _pair(abs((own_upper + lower[other]) * inverse_r), gap, t,
+                                     ranknet, normalize)
+                own_g += lam
                 g[other] -= lam
-                h[a] += hessian
+                own_h += hessian
                 h[other] += hessian
                 sum_lambda -= 2.0 * lam
-            a += 1
+            g[own] += own_g
+            pos_above += 1
         else:
-            for other in range(a, n_pos):  # the positives below
-                delta = abs((class_upper[b] + class_lower[other]) * inverse_r)
-                lam, hessian = _pair(delta, score[other] - score[b], ranknet, normalize)
+            for other in range(pos_above, n_pos):  # the positives below
+                gap = score[other] - own_score
+                t = factor[other] * own_factor if products else math.exp(-gap)
+                lam, hessian = _pair(abs((own_upper + lower[other]) * inverse_r), gap, t,
+                                     ranknet, normalize)
                 g[other] += lam
-                g[b] -= lam
+                own_g -= lam
                 h[other] += hessian
-                h[b] += hessian
+                own_h += hessian
                 sum_lambda -= 2.0 * lam
-            b += 1
-    factor = _query_factor(query_normalization, sum_lambda, scale)
-    a = 0
-    b = n_pos
+            g[own] += own_g
+        h[own] += own_h
+    scaling = _query_factor(query_normalization, sum_lambda, scale)
+    pos_above = 0
     for position in range(n):
-        column = a if labels[position] else b
-        if labels[position]:
-            a += 1
+        row = ranked[position]
+        if is_positive[row]:
+            column = pos_above
+            pos_above += 1
         else:
-            b += 1
-        grad[ranked[position]] = g[column] * factor
-        hess[ranked[position]] = h[column] * factor
+            column = n - 1 - (position - pos_above)
+        grad[row] = g[column] * scaling
+        hess[row] = h[column] * scaling
 
 
 @jit
 def top_k_range(is_positive, scores, order, offsets, scales, k, ranknet, score_normalization,
-                query_normalization, first, last, grad, hess):
+                query_normalization, first, last, grad, hess, work):
     """Gradients of rankings ``first .. last - 1`` over their top-k pairs."""
-    work = np.empty((8, _longest(offsets, first, last)))
     for g in range(first, last):
-        _ranking_top_k(is_positive, scores, order[offsets[g]:offsets[g + 1]], k, ranknet,
-                       score_normalization, query_normalization, _scale(scales, g), grad, hess,
-                       work)
+        if offsets[g + 1] > offsets[g]:
+            _ranking_top_k(is_positive, scores, order[offsets[g]:offsets[g + 1]], k, ranknet,
+                           score_normalization, query_normalization, _scale(scales, g), grad,
+                           hess, work)
+
+
+@jit
+def _longest(offsets):
+    longest = 0
+    for g in range(offsets.size - 1):
+        longest = max(longest, offsets[g + 1] - offsets[g])
+    return longest
 
 
 @jit
 def lambda_sums(is_positive, order, offsets, out):
     """``lambda_sums_range`` of every ranking."""
-    lambda_sums_range(is_positive, order, offsets, 0, offsets.size - 1, out)
+    lambda_sums_range(is_positive, order, offsets, 0, offsets.size - 1, out,
+                      np.empty((SUMS_WORK, _longest(offsets))))
 
 
 @jit
@@ -268,11 +285,12 @@ def top_k_gradients(is_positive, scores, order, offsets, scales, k, ranknet, sco
                     query_normalization, grad, hess):
     """``top_k_range`` of every ranking."""
     top_k_range(is_positive, scores, order, offsets, scales, k, ranknet, score_normalization,
-                query_normalization, 0, offsets.size - 1, grad, hess)
+                query_normalization, 0, offsets.size - 1, grad, hess,
+                np.empty((TOP_K_WORK, _longest(offsets))))
 
 
 @jit
 def all_pairs_gradients(is_positive, order, offsets, scales, query_normalization, grad, hess):
     """``all_pairs_range`` of every ranking."""
     all_pairs_range(is_positive, order, offsets, scales, query_normalization, 0,
-                    offsets.size - 1, grad, hess)
+                    offsets.size - 1, grad, hess, np.empty((SUMS_WORK, _longest(offsets))))

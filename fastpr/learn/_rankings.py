@@ -72,17 +72,19 @@ class Rankings:
         _order.regroup(order, self.codes, self.offsets, grouped)
         return grouped
 
-    def run(self, kernel):
-        """Call ``kernel(first, last)`` on ranges of groups that together cover all of them,
-        on as many threads as numba's thread count allows."""
+    def run(self, kernel, work_rows):
+        """Call ``kernel(first, last, work)`` on ranges of groups that together cover all of
+        them, on as many threads as numba's thread count allows; ``work`` is float64 scratch
+        of ``work_rows`` rows as long as the longest group of the range."""
+        sizes = np.diff(self.offsets)
         if self.n_groups == 1:
-            kernel(0, 1)
+            kernel(0, 1, np.empty((work_rows, sizes[0])))
             return
         n_threads = thread_count()
         ranges = iter(segment_ranges(self.offsets, n_threads))
 
         def worker():
             for first, last in ranges:  # next() on a shared iterator is atomic under the GIL
-                kernel(first, last)
+                kernel(first, last, np.empty((work_rows, sizes[first:last].max(initial=0))))
 
         run_all([worker] * n_threads)

@@ -175,8 +175,9 @@ class FixedLabels:
         rankings = self._rankings
         order = rankings.order(_float64(rankings.checked_scores(y_score)))
         out = np.empty(order.size)
-        rankings.run(lambda first, last: _lambdas.lambda_sums_range(
-            rankings.is_positive, order, rankings.offsets, first, last, out))
+        rankings.run(lambda first, last, work: _lambdas.lambda_sums_range(
+            rankings.is_positive, order, rankings.offsets, first, last, out, work),
+            _lambdas.SUMS_WORK)
         return out
 
     def lambdamart_gradients(self, y_score, *, pairs="topk", k=32, ranknet=None,
@@ -201,13 +202,14 @@ class FixedLabels:
         grad = np.empty(order.size)
         hess = np.empty(order.size)
         if top_k:
-            rankings.run(lambda first, last: _lambdas.top_k_range(
+            rankings.run(lambda first, last, work: _lambdas.top_k_range(
                 rankings.is_positive, scores, order, rankings.offsets, scales, k, ranknet,
-                score_normalization, query_normalization, first, last, grad, hess))
+                score_normalization, query_normalization, first, last, grad, hess, work),
+                _lambdas.TOP_K_WORK)
         else:
-            rankings.run(lambda first, last: _lambdas.all_pairs_range(
+            rankings.run(lambda first, last, work: _lambdas.all_pairs_range(
                 rankings.is_positive, order, rankings.offsets, scales, query_normalization,
-                first, last, grad, hess))
+                first, last, grad, hess, work), _lambdas.SUMS_WORK)
         return grad, hess
 
     def _refuse_weights(self, what):
