@@ -258,6 +258,7 @@ def test_single_class_groups_get_zeros_and_are_counted():
     offsets = [0, 2, 4, 4, 7]  # positives only, negatives only, empty, both
     labels = FixedLabels(y, offsets=offsets)
     assert labels.n_groups == 4 and labels.n_single_class == 3
+    np.testing.assert_array_equal(labels.group_ids, [0, 1, 2, 3])
     np.testing.assert_array_equal(labels.n_pos, [2, 0, 0, 1])
     np.testing.assert_array_equal(labels.n_neg, [0, 2, 0, 2])
     assert np.all(labels.lambda_sums(s)[:4] == 0.0)
@@ -268,8 +269,8 @@ def test_single_class_groups_get_zeros_and_are_counted():
 
 
 # ----------------------------------------------------------------------------- gradients
-OPTIONS = [dict(), dict(k=3), dict(k=1, ranknet=False), dict(score_normalization=False),
-           dict(query_normalization=False, k=2), dict(ranknet=False, score_normalization=False)]
+OPTIONS = [{}, {"k": 3}, {"k": 1, "ranknet": False}, {"score_normalization": False},
+           {"query_normalization": False, "k": 2}, {"ranknet": False, "score_normalization": False}]
 
 
 @FEW
@@ -303,8 +304,8 @@ def test_groups_and_group_weights_scale_as_in_xgboost(pairs):
     y = rng.random(40) < 0.4
     s = rng.normal(size=40)
     weights = [2.0, 0.5, 1.0, 0.0, 3.0]
-    options = dict(k=4) if pairs == "topk" else dict(k=40, ranknet=False,
-                                                     score_normalization=False)
+    options = {"k": 4} if pairs == "topk" else {"k": 40, "ranknet": False,
+                                                "score_normalization": False}
     grad, hess = lambdamart_gradients(y, s, offsets=offsets, group_weight=weights, pairs=pairs,
                                       k=4)
     want_grad, want_hess = xgboost_grouped(y, s, offsets, weights, **options)
@@ -387,7 +388,9 @@ def test_fixed_labels_metric_of_groups_is_their_macro_mean(case, ids, name):
     if w is not None and not all(w[groups == g].any() for g in np.unique(groups)):
         return  # fastpr.evaluate refuses a group of zero weight; nothing to compare
     labels = FixedLabels(y, groups=groups, sample_weight=w)
-    want = getattr(_quiet_evaluate(y, s, w, groups=groups), name)
+    result = _quiet_evaluate(y, s, w, groups=groups)
+    np.testing.assert_array_equal(labels.group_ids, result.index)
+    want = getattr(result, name)
     np.testing.assert_array_equal(labels.metric(s, name, average=None), want)
     defined = want[~np.isnan(want)]
     got = labels.metric(s, name)

@@ -3,7 +3,7 @@
 The learner's rankings: rows by descending score, ties in row order (XGBoost's stable sort), each
 group on its own. ``Rankings.order`` returns ``order`` with group g at
 ``order[offsets[g]:offsets[g + 1]]``, the layout of the kernels in ``fastpr._kernels.lambdas``,
-and runs kernels over ranges of groups on fastpr's thread pool.
+and ``Rankings.run`` runs such kernels over ranges of groups on fastpr's thread pool.
 """
 import numpy as np
 

@@ -10,7 +10,6 @@ from .._kernels import batch as _table
 from .._kernels import lambdas as _lambdas
 from .._kernels import sweep as _sweep
 from .._kernels.area import worst_ranking_interpolated_area
-from .._kernels.batch import stable_order
 from .._kernels.lean_sweep import lean_summary_into
 from .._kernels.split import split_into
 from .._kernels.summary import N_SUMMARY
@@ -47,6 +46,9 @@ class FixedLabels:
     ----------
     n_groups : int
         Rankings: 1 without groups.
+    group_ids : ndarray or None
+        The group of each ranking: the sorted distinct ids of ``groups``, the segment numbers of
+        ``offsets``, None for one ranking. ``group_weight`` and per-group results follow it.
     n_pos, n_neg : ndarray of int, shape (n_groups,)
         Positives and negatives of each ranking (counts, whatever the weights).
     n_single_class : int
@@ -60,6 +62,9 @@ class FixedLabels:
     descending score with ties in row order (a stable sort, as XGBoost's), so average precision
     there is that of positions: it equals ``average_precision`` of :meth:`metric` (which gives
     tied scores one threshold) when no scores tie.
+
+    Calls reuse buffers kept in the object, so threads that score at the same time need one
+    object each.
 
     Examples
     --------
@@ -78,12 +83,14 @@ class FixedLabels:
         n = self._rankings.is_positive.size
         self._weights = _validation.weights(sample_weight, n)
         self.n_groups = self._rankings.n_groups
+        self.group_ids = self._rankings.ids
         self.n_pos = self._rankings.n_pos
         self.n_neg = self._rankings.n_neg
         self.n_single_class = self._rankings.n_single_class
         codes = self._rankings.codes
         # Rows group by group for fastpr's batch tables; empty where groups are contiguous.
-        self._rows = (stable_order(codes, self.n_groups)[0] if groups is not None else _NO_ROWS)
+        self._rows = (_table.stable_order(codes, self.n_groups)[0] if groups is not None
+                      else _NO_ROWS)
         self._one_ranking = codes is None and self._weights is None
         if self._one_ranking:  # the fast path's buffers (see _fast_metric)
             self._n_pos = int(self.n_pos[0])
