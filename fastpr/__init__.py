@@ -1,5 +1,5 @@
 """fastpr: exact, fast and honest precision-recall and ROC analysis."""
-from . import multiclass
+from . import learn, multiclass
 from ._validation import UndefinedMetricWarning
 from .accumulator import Accumulator
 from .batch import EvaluationBatch, MacroAverage
@@ -81,6 +81,7 @@ __all__ = [
     "interpolate_pr",
     "interpolated_pr_curve",
     "iso_f_curve",
+    "learn",
     "max_f_beta",
     "min_precision",
     "multiclass",

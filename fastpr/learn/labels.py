@@ -205,6 +205,10 @@ class FixedLabels:
             scales = weights * (self.n_groups / weights.sum())  # XGBoost's weight norm
         rankings = self._rankings
         scores = _float64(rankings.checked_scores(y_score))
+        if (ranknet or score_normalization) and not (np.isfinite(scores.min())
+                                                     and np.isfinite(scores.max())):
+            raise ValueError("y_score must be finite for the RankNet factor and score "
+                             "normalisation, which read differences of scores.")
         order = rankings.order(scores)
         grad = np.empty(order.size)
         hess = np.empty(order.size)
