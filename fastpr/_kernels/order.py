@@ -48,18 +48,22 @@ def pack_keys(scores, keys):
 
 @jit
 def unpack_order(scores, keys, order):
-    """Rows of the sorted ``keys`` into ``order`` (int64), each run of rows whose scores share
-    the packed bits sorted by their whole score, stably."""
+    """Rows of the sorted ``keys`` into ``order`` (int64; it may be ``keys`` itself, viewed as
+    int64), each run of rows whose scores share the packed bits sorted by their whole score,
+    stably."""
     n = scores.size
     bits = np.uint64(row_bits(n))
     low = (_ONE << bits) - _ONE
     start = 0
+    run = keys[0] >> bits if n else _ONE  # the packed score bits of the run from ``start``
     for k in range(n):
-        order[k] = np.int64(keys[k] & low)
-        if (keys[k] >> bits) != (keys[start] >> bits):
+        key = keys[k]
+        order[k] = np.int64(key & low)
+        if key >> bits != run:
             if k - start > 1:
                 _sort_run(scores, order[start:k])
             start = k
+            run = key >> bits
     if n - start > 1:
         _sort_run(scores, order[start:n])
 

@@ -41,6 +41,8 @@ class Rankings:
             self.offsets = np.concatenate(([0], np.cumsum(sizes)))
             self.n_pos = np.bincount(self.codes[self.is_positive], minlength=self.ids.size)
         self.n_neg = np.diff(self.offsets) - self.n_pos
+        self._keys = self._grouped = None  # buffers of ``order``
+        self._scratch = {}  # of ``run``, by the number of fields
 
     @property
     def n_groups(self):
@@ -60,31 +62,37 @@ class Rankings:
 
     def order(self, scores):
         """Rows by descending ``scores`` (checked, float64), ties in row order, group by
-        group."""
-        keys = np.empty(scores.size, dtype=np.uint64)
+        group: an array of this object's own, which the next call overwrites."""
+        if self._keys is None:
+            self._keys = np.empty(scores.size, dtype=np.uint64)
+            self._grouped = None if self.codes is None else np.empty(scores.size, dtype=np.int64)
+        keys = self._keys
         _order.pack_keys(scores, keys)
         keys.sort()  # NumPy's SIMD sort; the keys are distinct, so stability is not needed
-        order = np.empty(scores.size, dtype=np.int64)
+        order = keys.view(np.int64)
         _order.unpack_order(scores, keys, order)
         if self.codes is None:
             return order
-        grouped = np.empty_like(order)
-        _order.regroup(order, self.codes, self.offsets, grouped)
-        return grouped
+        _order.regroup(order, self.codes, self.offsets, self._grouped)
+        return self._grouped
 
-    def run(self, kernel, work_rows):
+    def run(self, kernel, fields):
         """Call ``kernel(first, last, work)`` on ranges of groups that together cover all of
-        them, on as many threads as numba's thread count allows; ``work`` is float64 scratch
-        of ``work_rows`` rows as long as the longest group of the range."""
-        sizes = np.diff(self.offsets)
+        them, on as many threads as numba's thread count allows. ``work`` is float64 scratch of
+        shape (``fields``, rows of the range), private to the range: parts of one buffer of
+        this object's own, since fresh pages cost more than the work at millions of rows."""
+        scratch = self._scratch.get(fields)
+        if scratch is None:
+            scratch = self._scratch[fields] = np.empty(fields * self.is_positive.size)
         if self.n_groups == 1:
-            kernel(0, 1, np.empty((work_rows, sizes[0])))
+            kernel(0, 1, scratch.reshape(fields, -1))
             return
         n_threads = thread_count()
         ranges = iter(segment_ranges(self.offsets, n_threads))
 
         def worker():
             for first, last in ranges:  # next() on a shared iterator is atomic under the GIL
-                kernel(first, last, np.empty((work_rows, sizes[first:last].max(initial=0))))
+                a, b = self.offsets[first], self.offsets[last]
+                kernel(first, last, scratch[fields * a:fields * b].reshape(fields, b - a))
 
         run_all([worker] * n_threads)
