@@ -129,12 +129,13 @@ def _compiled_learners():
     out, grad, hess = np.empty(_SCORES.size), np.empty(_SCORES.size), np.empty(_SCORES.size)
     kernels.descending_order(_SCORES, order)
     kernels.ranking_order(_SCORES, offsets, order)
-    kernels.lambda_sums(labels, order, offsets, out)
-    kernels.top_k_gradients(labels, _SCORES, order, offsets, np.empty(0), 32, True, True, True,
-                            grad, hess)
-    kernels.all_pairs_gradients(labels, order, offsets, np.empty(0), True, grad, hess)
+    ranked_true = labels[order]
+    kernels.lambda_sums(ranked_true, order, offsets, out)
+    kernels.top_k_gradients(ranked_true, _SCORES, order, offsets, np.empty(0), 32, True, True,
+                            True, grad, hess)
+    kernels.all_pairs_gradients(ranked_true, order, offsets, np.empty(0), True, grad, hess)
     table = np.empty((_SCORES.size + 1, kernels.AP_DELTA_COLUMNS))
-    kernels.ap_delta_table(labels, order, table)
+    kernels.ap_delta_table(ranked_true, table)
     kernels.swap_delta_at(table, 0, 1)
     kernels.move_delta_at(table, 0, 1)
 

@@ -18,23 +18,24 @@ or no negatives for AUC-ROC) are NaN.
 For learners (see :mod:`fastpr.learn`, which calls the same kernels): a ranking ranks examples by
 descending score, ties in row order (a stable sort, as XGBoost's), and many rankings are
 segments of a row order: ranking g is rows ``order[offsets[g]:offsets[g + 1]]`` (int64), best
-first, with ``offsets`` int64 from 0 to n (``[0, n]`` for one ranking). Outputs are float64
-arrays of length n indexed by row, written by the kernel; scores here are float64.
+first, with ``offsets`` int64 from 0 to n (``[0, n]`` for one ranking). The kernels read the
+labels in that same order, ``ranked_true = y_true[order]`` (bool), so that they read them in
+sequence. Outputs are float64 arrays of length n indexed by row, written by the kernel; scores
+here are float64.
 
 - ``descending_order(y_score, order)``: the ranking of one array; ``ranking_order(y_score,
   offsets, order)`` of each segment ``offsets[g]:offsets[g + 1]`` of it.
-- ``ap_delta_table(y_true, ranked, table)``: prepares one ranking (rows ``ranked`` in rank
-  order) in a float64 table of shape (n + 1, ``AP_DELTA_COLUMNS``) and returns its average
-  precision; then ``swap_delta_at(table, p, q)`` and ``move_delta_at(table, p, q)`` give the
-  change of AP (after minus before) when the examples at positions p and q swap, or the example
-  at p moves to q, in O(1).
-- ``lambda_sums(y_true, order, offsets, out)``: |dAP| summed over each example's
+- ``ap_delta_table(ranked_true, table)``: prepares one ranking in a float64 table of shape
+  (n + 1, ``AP_DELTA_COLUMNS``) and returns its average precision; then ``swap_delta_at(table,
+  p, q)`` and ``move_delta_at(table, p, q)`` give the change of AP (after minus before) when
+  the examples at positions p and q swap, or the example at p moves to q, in O(1).
+- ``lambda_sums(ranked_true, order, offsets, out)``: |dAP| summed over each example's
   opposite-label partners in its ranking.
-- ``top_k_gradients(y_true, y_score, order, offsets, group_scale, k, ranknet,
-  score_normalization, query_normalization, grad, hess)`` and ``all_pairs_gradients(y_true,
-  order, offsets, group_scale, query_normalization, grad, hess)``: LambdaMART gradients and
-  hessians of AP as :func:`fastpr.learn.lambdamart_gradients` (``group_scale``: a factor per
-  ranking, or an empty array for 1).
+- ``top_k_gradients(ranked_true, y_score, order, offsets, group_scale, k, ranknet,
+  score_normalization, query_normalization, grad, hess)`` and ``all_pairs_gradients(
+  ranked_true, order, offsets, group_scale, query_normalization, grad, hess)``: LambdaMART
+  gradients and hessians of AP as :func:`fastpr.learn.lambdamart_gradients`
+  (``group_scale``: a factor per ranking, or an empty array for 1).
 
 Rankings without positives get 0 from the sums and gradients; ``ap_delta_table`` needs one.
 

@@ -29,16 +29,16 @@ N_COLUMNS = 6
 
 
 @jit
-def fill_table(is_positive, ranked, table):
-    """Fill the table of the ranking whose positions hold rows ``ranked`` of ``is_positive``;
-    returns its average precision (NaN without positives)."""
+def fill_table(ranked_true, table):
+    """Fill the table of the ranking whose labels by position are ``ranked_true``; returns its
+    average precision (NaN without positives)."""
     c = reciprocals = positive_up = positive_down = negative_up = negative_down = 0.0
     total = 0.0
     for column in range(N_COLUMNS):
         table[0, column] = 0.0
-    for position in range(ranked.size):
+    for position in range(ranked_true.size):
         t = position + 1.0
-        if is_positive[ranked[position]]:
+        if ranked_true[position]:
             c += 1.0
             m = t - c
             reciprocals += 1.0 / t

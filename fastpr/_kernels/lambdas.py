@@ -2,7 +2,8 @@
 ``rank:map`` semantics, over rankings given as segments of a row order.
 
 Rankings: segment g is rows ``order[offsets[g]:offsets[g + 1]]`` by descending score, ties in
-row order (``order.py``); outputs are indexed by row. Ranks, counts and sums as in
+row order (``order.py``), and ``ranked_true`` holds their labels in the same places
+(``ranked_true[k]`` is the label of row ``order[k]``); outputs are indexed by row. Ranks, counts and sums as in
 ``ap_deltas.py``. For a pair of opposite labels at ranks u < l, R |dAP| = U(u) + L(l), where
 each term depends only on its own example (label, rank r, c_r, A_r):
 
@@ -41,7 +42,7 @@ _SCORE_GAP = 0.01  # added to |s+ - s-| by score normalisation
 # The widest span of a ranking's scores whose exponential factors (see _ranking_top_k) cannot
 # overflow or lose precision to subnormals: exp(700) < 2**1010.
 _SPAN = 700.0
-SUMS_WORK = 4
+SUMS_WORK = 3
 TOP_K_WORK = 6
 
 
@@ -55,23 +56,22 @@ def _terms(c, a, inverse_rank, positive):
 
 
 @jit
-def _rank_sums(is_positive, ranked, labels, sums, upper, lower):
-    """The |dAP| sums of one ranking, by position, into ``sums`` (all 0 without positives or
-    negatives); returns the number of positives. ``labels``, ``upper`` and ``lower``: float64
-    scratch at least as long as the ranking.
+def _rank_sums(labels, sums, upper, lower):
+    """The |dAP| sums of one ranking whose labels by position are ``labels``, by position, into
+    ``sums`` (all 0 without positives or negatives); ``upper`` and ``lower``: float64 scratch at
+    least as long as the ranking.
 
     Forward: each example's L times its partners above, plus their U; backward: its U times its
     partners below, plus their L.
     """
-    n = ranked.size
+    n = labels.size
     c = 0.0
     a = 0.0
     upper_pos = 0.0
     upper_neg = 0.0
     for position in range(n):
         inverse_rank = 1.0 / (position + 1.0)
-        positive = is_positive[ranked[position]]
-        labels[position] = positive
+        positive = labels[position]
         if positive:
             c += 1.0
             a += inverse_rank
@@ -89,7 +89,7 @@ def _rank_sums(is_positive, ranked, labels, sums, upper, lower):
     if n_pos == 0.0 or n_neg == 0.0:
         for position in range(n):
             sums[position] = 0.0
-        return int(n_pos)
+        return
     lower_pos = 0.0
     lower_neg = 0.0
     for position in range(n - 1, -1, -1):  # c: the positives at ranks <= position + 1
@@ -102,17 +102,16 @@ def _rank_sums(is_positive, ranked, labels, sums, upper, lower):
             below = n_pos - c
             sums[position] = (sums[position] + below * upper[position] + lower_pos) / n_pos
             lower_neg += lower[position]
-    return int(n_pos)
 
 
 @jit
-def lambda_sums_range(is_positive, order, offsets, first, last, out, work):
+def lambda_sums_range(ranked_true, order, offsets, first, last, out, work):
     """For every row of rankings ``first .. last - 1``: the sum of |dAP| over every swap with an
     example of the other label in its ranking."""
-    labels, sums = work[0], work[1]
+    sums = work[0]
     for g in range(first, last):
         ranked = order[offsets[g]:offsets[g + 1]]
-        _rank_sums(is_positive, ranked, labels, sums, work[2], work[3])
+        _rank_sums(ranked_true[offsets[g]:offsets[g + 1]], sums, work[1], work[2])
         for position in range(ranked.size):
             out[ranked[position]] = sums[position]
 
@@ -132,17 +131,19 @@ def _scale(scales, g):
 
 
 @jit
-def all_pairs_range(is_positive, order, offsets, scales, query_normalization, first, last, grad,
+def all_pairs_range(ranked_true, order, offsets, scales, query_normalization, first, last, grad,
                     hess, work):
     """Gradients of rankings ``first .. last - 1`` over all their pairs, without the RankNet
     factor and score normalisation: from the |dAP| sums, each pair's lambda being -|dAP| / 2."""
-    labels, sums = work[0], work[1]
+    sums = work[0]
     for g in range(first, last):
         ranked = order[offsets[g]:offsets[g + 1]]
-        _rank_sums(is_positive, ranked, labels, sums, work[2], work[3])
+        labels = ranked_true[offsets[g]:offsets[g + 1]]
+        _rank_sums(labels, sums, work[1], work[2])
         sum_lambda = 0.0  # sum over pairs of 2 |lambda| = |dAP|: the positives' sums
         for position in range(ranked.size):
-            sum_lambda += labels[position] * sums[position]
+            if labels[position]:
+                sum_lambda += sums[position]
         factor = 0.5 * _query_factor(query_normalization, sum_lambda, _scale(scales, g))
         for position in range(ranked.size):
             value = sums[position] * factor
@@ -161,9 +162,10 @@ def _pair(delta, gap, t, ranknet, normalize):
 
 
 @jit
-def _ranking_top_k(is_positive, scores, ranked, k, ranknet, score_normalization,
-                   query_normalization, scale, grad, hess, work):
-    """Top-k gradients of one ranking into rows ``ranked`` of ``grad`` and ``hess``.
+def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, query_normalization,
+                   scale, grad, hess, work):
+    """Top-k gradients of one ranking (rows ``ranked``, their labels ``labels``) into its rows
+    of ``grad`` and ``hess``.
 
     ``work`` rows hold each class's examples in rank order, the positives from the first column
     on and the negatives from the last column back: U, L, score, exponential factor, running
@@ -183,7 +185,7 @@ def _ranking_top_k(is_positive, scores, ranked, k, ranknet, score_normalization,
     a = 0.0
     for position in range(n):
         inverse_rank = 1.0 / (position + 1.0)
-        positive = is_positive[ranked[position]]
+        positive = labels[position]
         s = scores[ranked[position]]
         if positive:
             c += 1.0
@@ -212,7 +214,7 @@ def _ranking_top_k(is_positive, scores, ranked, k, ranknet, score_normalization,
     pos_above = 0
     for position in range(min(k, n)):
         neg_above = position - pos_above
-        positive = is_positive[ranked[position]]
+        positive = labels[position]
         own = pos_above if positive else n - 1 - neg_above
         own_upper, own_score, own_factor = upper[own], score[own], factor[own]
         own_g = 0.0
@@ -247,7 +249,7 @@ def _ranking_top_k(is_positive, scores, ranked, k, ranknet, score_normalization,
     pos_above = 0
     for position in range(n):
         row = ranked[position]
-        if is_positive[row]:
+        if labels[position]:
             column = pos_above
             pos_above += 1
         else:
@@ -257,14 +259,14 @@ def _ranking_top_k(is_positive, scores, ranked, k, ranknet, score_normalization,
 
 
 @jit
-def top_k_range(is_positive, scores, order, offsets, scales, k, ranknet, score_normalization,
+def top_k_range(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
                 query_normalization, first, last, grad, hess, work):
     """Gradients of rankings ``first .. last - 1`` over their top-k pairs."""
     for g in range(first, last):
         if offsets[g + 1] > offsets[g]:
-            _ranking_top_k(is_positive, scores, order[offsets[g]:offsets[g + 1]], k, ranknet,
-                           score_normalization, query_normalization, _scale(scales, g), grad,
-                           hess, work)
+            _ranking_top_k(ranked_true[offsets[g]:offsets[g + 1]], scores,
+                           order[offsets[g]:offsets[g + 1]], k, ranknet, score_normalization,
+                           query_normalization, _scale(scales, g), grad, hess, work)
 
 
 @jit
@@ -276,23 +278,23 @@ def _longest(offsets):
 
 
 @jit
-def lambda_sums(is_positive, order, offsets, out):
+def lambda_sums(ranked_true, order, offsets, out):
     """``lambda_sums_range`` of every ranking."""
-    lambda_sums_range(is_positive, order, offsets, 0, offsets.size - 1, out,
+    lambda_sums_range(ranked_true, order, offsets, 0, offsets.size - 1, out,
                       np.empty((SUMS_WORK, _longest(offsets))))
 
 
 @jit
-def top_k_gradients(is_positive, scores, order, offsets, scales, k, ranknet, score_normalization,
+def top_k_gradients(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
                     query_normalization, grad, hess):
     """``top_k_range`` of every ranking."""
-    top_k_range(is_positive, scores, order, offsets, scales, k, ranknet, score_normalization,
+    top_k_range(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
                 query_normalization, 0, offsets.size - 1, grad, hess,
                 np.empty((TOP_K_WORK, _longest(offsets))))
 
 
 @jit
-def all_pairs_gradients(is_positive, order, offsets, scales, query_normalization, grad, hess):
+def all_pairs_gradients(ranked_true, order, offsets, scales, query_normalization, grad, hess):
     """``all_pairs_range`` of every ranking."""
-    all_pairs_range(is_positive, order, offsets, scales, query_normalization, 0,
+    all_pairs_range(ranked_true, order, offsets, scales, query_normalization, 0,
                     offsets.size - 1, grad, hess, np.empty((SUMS_WORK, _longest(offsets))))

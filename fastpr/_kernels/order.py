@@ -1,13 +1,16 @@
-"""The ranking of a learner: rows by descending score, ties in row order (a stable sort).
+"""The ranking of a learner: rows by descending score, ties in row order (a stable sort), and
+the labels in that order.
 
 A stable argsort is the slow kind of sort (NumPy's takes 10x its plain sort of the same floats).
-Here each row becomes one unsigned 64-bit key, the score's order-preserving bits above and the
-row number below, so that a plain sort of the keys is the stable descending argsort: equal keys
-cannot occur, and among equal scores the row number decides. The row number takes the low
-``b`` bits (``2**b >= n``), which leaves the score its top ``64 - b`` bits: all of a float32
-(35 bits as a float64) for up to 2**29 rows, and all but the last mantissa bits of a float64.
-Rows whose scores differ only in those last bits land in one run of equal score bits, in row
-order, and ``unpack_order`` sorts each such run by the whole score.
+Here each row becomes one unsigned 64-bit key: the score's order-preserving bits above, then the
+row number, then the row's label in the lowest bit. A plain sort of the keys is then the stable
+descending argsort (equal keys cannot occur, and among equal scores the row number decides), and
+it brings the labels along in rank order, which later passes read in sequence instead of
+looking each one up at its row. The row number and label take the low ``b + 1`` bits
+(``2**b >= n``), which leaves the score its top ``63 - b`` bits: all of a float32 (35 bits as a
+float64) for up to 2**28 rows, and all but the last mantissa bits of a float64. Rows whose
+scores differ only in those last bits land in one run of equal score bits, in row order, and
+``unpack_order`` sorts each such run by the whole score.
 
 Preconditions: scores float64 (or float32) without NaN, fewer than 2**62 of them.
 """
@@ -21,12 +24,12 @@ _ONE = np.uint64(1)
 
 
 @jit
-def row_bits(n):
-    """How many low key bits hold a row number below ``n``: at least 1."""
+def _low_bits(n):
+    """How many low key bits hold a row number below ``n`` and a label."""
     bits = 1
     while (1 << bits) < n:
         bits += 1
-    return bits
+    return np.uint64(bits + 1)
 
 
 @jit
@@ -38,46 +41,58 @@ def descending_key(score):
 
 
 @jit
-def pack_keys(scores, keys):
+def pack_keys(scores, is_positive, keys):
     """Write the key of every row into ``keys`` (uint64, as long as ``scores``)."""
-    bits = np.uint64(row_bits(scores.size))
+    bits = _low_bits(scores.size)
     high = ~((_ONE << bits) - _ONE)
     for row in range(scores.size):
-        keys[row] = (descending_key(scores[row]) & high) | np.uint64(row)
+        keys[row] = ((descending_key(scores[row]) & high) | (np.uint64(row) << _ONE)
+                     | np.uint64(is_positive[row]))
 
 
 @jit
-def unpack_order(scores, keys, order):
-    """Rows of the sorted ``keys`` into ``order`` (int64; it may be ``keys`` itself, viewed as
-    int64), each run of rows whose scores share the packed bits sorted by their whole score,
-    stably."""
+def unpack_order(scores, keys, order, ranked_true):
+    """From the sorted ``keys``: the rows into ``order`` (int64; it may be ``keys`` itself,
+    viewed as int64) and their labels into ``ranked_true``, each run of rows whose scores share
+    the packed bits sorted by their whole score, stably."""
     n = scores.size
-    bits = np.uint64(row_bits(n))
-    low = (_ONE << bits) - _ONE
+    bits = _low_bits(n)
     start = 0
     run = keys[0] >> bits if n else _ONE  # the packed score bits of the run from ``start``
     for k in range(n):
         key = keys[k]
-        order[k] = np.int64(key & low)
+        order[k] = np.int64(((key & ~(_ALL << bits)) >> _ONE))
+        ranked_true[k] = (key & _ONE) == _ONE
         if key >> bits != run:
             if k - start > 1:
-                _sort_run(scores, order[start:k])
+                _sort_run(scores, order[start:k], ranked_true[start:k])
             start = k
             run = key >> bits
     if n - start > 1:
-        _sort_run(scores, order[start:n])
+        _sort_run(scores, order[start:n], ranked_true[start:n])
 
 
 @jit
-def _sort_run(scores, rows):
-    """Sort ``rows`` (in row order, scores equal in their packed bits) by descending score."""
-    keys = np.empty(rows.size, dtype=np.uint64)
+def _sort_run(scores, rows, labels):
+    """Sort ``rows`` (in row order, scores equal in their packed bits) and their ``labels`` by
+    descending score."""
+    first = descending_key(scores[rows[0]])
     tied = True
+    for k in range(1, rows.size):
+        tied &= descending_key(scores[rows[k]]) == first
+    if tied:  # equal scores are in row order already
+        return
+    keys = np.empty(rows.size, dtype=np.uint64)
+    payload = np.empty(rows.size, dtype=np.int64)
     for k in range(rows.size):
         keys[k] = descending_key(scores[rows[k]])
-        tied &= keys[k] == keys[0]
-    if not tied:  # equal scores are in row order already
-        sort_by_key(keys, rows)
+        payload[k] = k
+    sort_by_key(keys, payload)
+    moved_rows = rows.copy()
+    moved_labels = labels.copy()
+    for k in range(rows.size):
+        rows[k] = moved_rows[payload[k]]
+        labels[k] = moved_labels[payload[k]]
 
 
 @jit
@@ -138,12 +153,13 @@ def ranking_order(scores, offsets, order):
 
 
 @jit
-def regroup(order, codes, starts, grouped):
-    """A stable counting sort of the rows of ``order`` by group code: group c's rows, in their
-    order in ``order``, go to ``grouped[starts[c]:starts[c + 1]]``."""
+def regroup(order, ranked_true, codes, starts, grouped, grouped_true):
+    """A stable counting sort of the rows of ``order`` (and their labels) by group code: group
+    c's rows, in their order in ``order``, go to ``grouped[starts[c]:starts[c + 1]]``."""
     cursor = starts[:-1].copy()
     for k in range(order.size):
         row = order[k]
         c = codes[row]
         grouped[cursor[c]] = row
+        grouped_true[cursor[c]] = ranked_true[k]
         cursor[c] += 1

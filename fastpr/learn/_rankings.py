@@ -41,7 +41,7 @@ class Rankings:
             self.offsets = np.concatenate(([0], np.cumsum(sizes)))
             self.n_pos = np.bincount(self.codes[self.is_positive], minlength=self.ids.size)
         self.n_neg = np.diff(self.offsets) - self.n_pos
-        self._keys = self._grouped = None  # buffers of ``order``
+        self._keys = self._ranked_true = self._grouped = None  # buffers of ``order``
         self._scratch = {}  # of ``run``, by the number of fields
 
     @property
@@ -61,19 +61,23 @@ class Rankings:
         return scores
 
     def order(self, scores):
-        """Rows by descending ``scores`` (checked, float64), ties in row order, group by
-        group: an array of this object's own, which the next call overwrites."""
+        """(order, ranked_true) of ``scores`` (checked, float64): rows by descending score, ties
+        in row order, group by group, and their labels; arrays of this object's own, which the
+        next call overwrites."""
+        n = scores.size
         if self._keys is None:
-            self._keys = np.empty(scores.size, dtype=np.uint64)
-            self._grouped = None if self.codes is None else np.empty(scores.size, dtype=np.int64)
+            self._keys = np.empty(n, dtype=np.uint64)
+            self._ranked_true = np.empty(n, dtype=bool)
+            if self.codes is not None:
+                self._grouped = np.empty(n, dtype=np.int64), np.empty(n, dtype=bool)
         keys = self._keys
-        _order.pack_keys(scores, keys)
+        _order.pack_keys(scores, self.is_positive, keys)
         keys.sort()  # NumPy's SIMD sort; the keys are distinct, so stability is not needed
         order = keys.view(np.int64)
-        _order.unpack_order(scores, keys, order)
+        _order.unpack_order(scores, keys, order, self._ranked_true)
         if self.codes is None:
-            return order
-        _order.regroup(order, self.codes, self.offsets, self._grouped)
+            return order, self._ranked_true
+        _order.regroup(order, self._ranked_true, self.codes, self.offsets, *self._grouped)
         return self._grouped
 
     def run(self, kernel, fields):

@@ -24,13 +24,13 @@ class SwapDelta:
         Average precision of the ranking as it stands.
     """
 
-    def __init__(self, is_positive, order):
+    def __init__(self, order, ranked_true):
         n = order.size
         self.order = order
         self.positions = np.empty(n, dtype=np.int64)
         self.positions[order] = np.arange(n)
         self._table = np.empty((n + 1, _deltas.N_COLUMNS))
-        self.average_precision = float(_deltas.fill_table(is_positive, order, self._table))
+        self.average_precision = float(_deltas.fill_table(ranked_true, self._table))
 
     def swap(self, i, j):
         """AP after examples ``i`` and ``j`` swap positions, minus AP before.
@@ -127,4 +127,4 @@ def swap_delta(y_true, y_score, *, pos_label=None, sample_weight=None):
         raise ValueError("y_true has no positives, so average precision and its changes are "
                          "undefined.")
     scores = rankings.checked_scores(y_score).astype(np.float64, copy=False)
-    return SwapDelta(rankings.is_positive, rankings.order(scores))
+    return SwapDelta(*rankings.order(scores))

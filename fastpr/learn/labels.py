@@ -180,11 +180,10 @@ class FixedLabels:
         label in its ranking (see :func:`fastpr.learn.lambda_sums`)."""
         self._refuse_weights("lambda_sums")
         rankings = self._rankings
-        order = rankings.order(_float64(rankings.checked_scores(y_score)))
+        order, ranked_true = rankings.order(_float64(rankings.checked_scores(y_score)))
         out = np.empty(order.size)
         rankings.run(lambda first, last, work: _lambdas.lambda_sums_range(
-            rankings.is_positive, order, rankings.offsets, first, last, out, work),
-            _lambdas.SUMS_WORK)
+            ranked_true, order, rankings.offsets, first, last, out, work), _lambdas.SUMS_WORK)
         return out
 
     def lambdamart_gradients(self, y_score, *, pairs="topk", k=32, ranknet=None,
@@ -209,17 +208,17 @@ class FixedLabels:
                                                      and np.isfinite(scores.max())):
             raise ValueError("y_score must be finite for the RankNet factor and score "
                              "normalisation, which read differences of scores.")
-        order = rankings.order(scores)
+        order, ranked_true = rankings.order(scores)
         grad = np.empty(order.size)
         hess = np.empty(order.size)
         if top_k:
             rankings.run(lambda first, last, work: _lambdas.top_k_range(
-                rankings.is_positive, scores, order, rankings.offsets, scales, k, ranknet,
+                ranked_true, scores, order, rankings.offsets, scales, k, ranknet,
                 score_normalization, query_normalization, first, last, grad, hess, work),
                 _lambdas.TOP_K_WORK)
         else:
             rankings.run(lambda first, last, work: _lambdas.all_pairs_range(
-                rankings.is_positive, order, rankings.offsets, scales, query_normalization,
+                ranked_true, order, rankings.offsets, scales, query_normalization,
                 first, last, grad, hess, work), _lambdas.SUMS_WORK)
         return grad, hess
 
