@@ -230,7 +230,6 @@ def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, quer
                 own_h += hessian
                 h[other] += hessian
                 sum_lambda -= 2.0 * lam
-            g[own] += own_g
             pos_above += 1
         else:
             for other in range(pos_above, n_pos):  # the positives below
@@ -243,7 +242,7 @@ def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, quer
                 h[other] += hessian
                 own_h += hessian
                 sum_lambda -= 2.0 * lam
-            g[own] += own_g
+        g[own] += own_g
         h[own] += own_h
     scaling = _query_factor(query_normalization, sum_lambda, scale)
     pos_above = 0

@@ -61,7 +61,7 @@ def unpack_order(scores, keys, order, ranked_true):
     run = keys[0] >> bits if n else _ONE  # the packed score bits of the run from ``start``
     for k in range(n):
         key = keys[k]
-        order[k] = np.int64(((key & ~(_ALL << bits)) >> _ONE))
+        order[k] = np.int64((key & ~(_ALL << bits)) >> _ONE)
         ranked_true[k] = (key & _ONE) == _ONE
         if key >> bits != run:
             if k - start > 1:

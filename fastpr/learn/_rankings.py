@@ -2,8 +2,9 @@
 
 The learner's rankings: rows by descending score, ties in row order (XGBoost's stable sort), each
 group on its own. ``Rankings.order`` returns ``order`` with group g at
-``order[offsets[g]:offsets[g + 1]]``, the layout of the kernels in ``fastpr._kernels.lambdas``,
-and ``Rankings.run`` runs such kernels over ranges of groups on fastpr's thread pool.
+``order[offsets[g]:offsets[g + 1]]`` and the labels in the same places, the layout of the
+kernels in ``fastpr._kernels.lambdas``, and ``Rankings.run`` runs such kernels over ranges of
+groups on fastpr's thread pool.
 """
 import numpy as np
 
