@@ -42,7 +42,7 @@ import json, time
 start = time.perf_counter(), time.process_time()
 import numpy as np
 import fastpr
-from fastpr import _jit
+from fastpr._engine import jit as _jit
 imported = time.perf_counter(), time.process_time()
 rng = np.random.default_rng(0)
 y = rng.random(1000) < 0.3

@@ -8,10 +8,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _validation
 from ._normalised import normalised_area
-from ._results import Result
-from .metrics import Evaluation, _evaluate_silently, check_method
+from ._options import OneOf, options
+from ._undefined import warn_undefined_entries
+from .exceptions import InputTypeError, InputValueError
+from .metrics import _evaluate_silently
+from .results import PR_METHODS, Evaluation, Result
 from .unachievable import auc_pr_min
 
 _HOW = ("mean", "normalized", "pooled")
@@ -37,6 +39,7 @@ class Aggregate(Result):
     n_undefined: int
 
 
+@options(how=OneOf(_HOW), method=OneOf(PR_METHODS))
 def aggregate(folds, *, how="mean", method="interpolated"):
     """Combine the AUC-PR of several folds or tasks.
 
@@ -68,11 +71,9 @@ def aggregate(folds, *, how="mean", method="interpolated"):
     >>> round(fastpr.aggregate([rare, common], how="normalized").value, 3)
     0.7
     """
-    _validation.choice("how", how, _HOW)
-    check_method(method)
     folds = list(folds)
     is_evaluation = [isinstance(fold, Evaluation) for fold in folds]
-    _validation.folds(folds, is_evaluation, pooled=how == "pooled")
+    _check_folds(folds, is_evaluation, pooled=how == "pooled")
     evaluations = [fold if evaluated else _evaluate_silently(*_arguments(fold))
                    for fold, evaluated in zip(folds, is_evaluation)]
     values = np.array([e.area(method) for e in evaluations])
@@ -88,7 +89,9 @@ def aggregate(folds, *, how="mean", method="interpolated"):
         n_undefined = int(np.count_nonzero(~defined))
         value = float(values[defined].mean()) if defined.any() else float("nan")
         floor = float(floors[defined].mean()) if how == "mean" and defined.any() else 0.0
-    _validation.warn_undefined_folds(n_undefined, len(folds))
+    warn_undefined_entries(n_undefined, len(folds), "folds", "a class is missing, or their "
+                           "weights are beyond what double precision resolves",
+                           "the aggregate leaves them out")
     return Aggregate(how, method, float(value), float(floor), values, floors, len(folds),
                      n_undefined)
 
@@ -115,3 +118,19 @@ def _concatenated(folds):
             np.ones(len(y)) if w is None else np.asarray(w, dtype=np.float64)
             for y, _, w, _ in arguments])
     return y_true, y_score, sample_weight, None
+
+
+def _check_folds(folds, is_evaluation, *, pooled):
+    """Each fold is an Evaluation (unless pooling) or a (y_true, y_score[, sample_weight]) tuple."""
+    if not folds:
+        raise InputValueError("{argument} is empty.", argument="folds")
+    for k, (fold, evaluated) in enumerate(zip(folds, is_evaluation)):
+        if evaluated and not pooled:
+            continue
+        if not (isinstance(fold, tuple) and len(fold) in (2, 3)):
+            raise InputTypeError(
+                "{argument} must hold (y_true, y_score[, sample_weight]) tuples{or_evaluations}; "
+                "{argument}[{k}] is {kind}{detail}.", argument="folds", k=k,
+                or_evaluations="" if pooled else " or Evaluation results",
+                kind=type(fold).__name__,
+                detail=" (pooling needs the predictions)" if evaluated else "")

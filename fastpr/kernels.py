@@ -56,12 +56,12 @@ Examples
 >>> round(best_of(y, np.array([[0.9, 0.1, 0.8, 0.2], [0.1, 0.9, 0.2, 0.8]])), 6)
 1.0
 """
-from ._kernels.ap_deltas import N_COLUMNS as AP_DELTA_COLUMNS
-from ._kernels.ap_deltas import fill_table as ap_delta_table
-from ._kernels.ap_deltas import move_delta_at, swap_delta_at
-from ._kernels.lambdas import all_pairs_gradients, lambda_sums, top_k_gradients
-from ._kernels.order import descending_order, ranking_order
-from ._kernels.summary import (
+from ._engine.kernels.ap_deltas import N_COLUMNS as AP_DELTA_COLUMNS
+from ._engine.kernels.ap_deltas import fill_table as ap_delta_table
+from ._engine.kernels.ap_deltas import move_delta_at, swap_delta_at
+from ._engine.kernels.lambdas import all_pairs_gradients, lambda_sums, top_k_gradients
+from ._engine.kernels.order import descending_order, ranking_order
+from ._engine.kernels.summary import (
     AUC_ROC,
     AUC_ROC_HULL,
     AVERAGE_PRECISION,

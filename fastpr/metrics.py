@@ -1,88 +1,19 @@
 """AUC-ROC, every AUC-PR estimator of SPEC section 5, and ``evaluate`` for all of them at once."""
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
 from . import _validation
-from ._normalised import normalised_area
-from ._ranking import run_sweep, sort_ranking
-from ._results import Result
-from ._kernels.area import worst_ranking_interpolated_area
-from ._kernels.summary import (
-    AUC_ROC,
-    AUC_ROC_HULL,
-    AVERAGE_PRECISION,
-    DAVIS_GOADRICH,
-    HULL,
+from ._engine.kernels.area import worst_ranking_interpolated_area
+from ._engine.kernels.summary import (
     INTERPOLATED,
-    LINEAR,
-    LOWER_TRAPEZOID,
-    UPPER_TRAPEZOID,
     summarise,
 )
-
-# Each estimator of SPEC section 5 and the Evaluation field that holds it.
-_METHOD_FIELDS = {
-    "interpolated": "auc_pr",
-    "davis_goadrich": "auc_pr_dg",
-    "average_precision": "average_precision",
-    "lower_trapezoid": "auc_pr_lower",
-    "upper_trapezoid": "auc_pr_upper",
-    "linear": "auc_pr_linear",
-    "hull": "auc_pr_hull",
-}
-PR_METHODS = tuple(_METHOD_FIELDS)
-# Each Evaluation field that is an area and its column in the kernels' summary vector.
-AREA_COLUMNS = {
-    "auc_roc": AUC_ROC,
-    "auc_roc_hull": AUC_ROC_HULL,
-    "auc_pr": INTERPOLATED,
-    "auc_pr_dg": DAVIS_GOADRICH,
-    "average_precision": AVERAGE_PRECISION,
-    "auc_pr_lower": LOWER_TRAPEZOID,
-    "auc_pr_upper": UPPER_TRAPEZOID,
-    "auc_pr_linear": LINEAR,
-    "auc_pr_hull": HULL,
-}
-
-
-def check_method(method):
-    return _validation.pr_method(method, PR_METHODS)
-
-
-def method_field(method):
-    """The Evaluation field that holds the area of a (checked) :func:`auc_pr` method."""
-    return _METHOD_FIELDS[method]
-
-
-@dataclass(frozen=True, repr=False)
-class Evaluation(Result):
-    """Every summary of one ranking, from one sort and one pass.
-
-    ``n_pos``/``n_neg`` are total weights (counts when unweighted). ``auc_pr`` is the
-    ``interpolated`` area; ``auc_pr_min`` and ``auc_npr`` belong to it (SPEC section 6).
-    """
-
-    n_pos: float
-    n_neg: float
-    prevalence: float
-    n_thresholds: int
-    auc_roc: float
-    auc_roc_hull: float
-    auc_pr: float
-    auc_pr_dg: float
-    average_precision: float
-    auc_pr_lower: float
-    auc_pr_upper: float
-    auc_pr_linear: float
-    auc_pr_hull: float
-    auc_pr_min: float
-    auc_npr: float
-
-    def area(self, method):
-        """The AUC-PR of one estimator, by its :func:`auc_pr` method name."""
-        return getattr(self, _METHOD_FIELDS[check_method(method)])
+from ._engine.ranking import run_sweep, sort_ranking
+from ._normalised import normalised_area
+from ._options import OneOf, options
+from ._undefined import warn_if_undefined
+from .results import AREA_COLUMNS, PR_METHODS, Evaluation
 
 
 def _evaluation_from_sweep(sweep):
@@ -174,35 +105,34 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     y_score = _validation.as_array("y_score", y_score)
     if y_score.ndim == 2 or groups is not None or offsets is not None:
         result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
-        _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True,
-                                           npr=True, floors=result.auc_pr_min,
-                                           unit=f"{result.index_name}s")
+        warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC", "AUC-PR", "normalised AUC-PR",
+                          floors=result.auc_pr_min, unit=f"{result.index_name}s")
         return result
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True, npr=True)
+    warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
     return result
 
 
 def _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets):
     """EvaluationBatch of the rows of a 2-D y_score, or of the groups of a 1-D one."""
-    # Imported here: fastpr.batch builds on Evaluation from this module.
-    from . import _batch
-    from .batch import batch_from_table
+    # Imported here: fastpr.results builds on Evaluation from this module.
+    from ._engine import tables
+    from .results import batch_from_table
 
     if groups is None and offsets is None:
         is_positive, scores, weights = _validation.check_batch_inputs(
             y_true, y_score, sample_weight, pos_label, find_nan=False)
-        table = _batch.rows_table(is_positive, scores, weights)
+        table = tables.rows_table(is_positive, scores, weights)
         return batch_from_table(table, np.arange(scores.shape[0]), "ranking")
     _validation.check_grouping(groups, offsets, y_score)
     is_positive, scores, weights = _validation.check_binary_inputs(y_true, y_score,
                                                                    sample_weight, pos_label)
     if groups is not None:
-        ids, table = _batch.groups_table(scores, is_positive, weights,
+        ids, table = tables.groups_table(scores, is_positive, weights,
                                          _validation.group_ids(groups, scores.size))
         return batch_from_table(table, ids, "group")
     starts = _validation.offsets(offsets, scores.size)
-    table = _batch.segments_table(scores, is_positive, weights, starts)
+    table = tables.segments_table(scores, is_positive, weights, starts)
     return batch_from_table(table, np.arange(starts.size - 1), "group")
 
 
@@ -219,6 +149,7 @@ def _evaluate_silently(y_true, y_score, sample_weight, pos_label):
     return _evaluation_from_sweep(run_sweep(ranking))
 
 
+@options(method=OneOf(PR_METHODS), average=OneOf((None, "macro")))
 def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None,
            groups=None, offsets=None, average=None):
     """Area under the precision-recall curve by one of the estimators of SPEC section 5.
@@ -278,11 +209,11 @@ def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_la
     Metrics are undefined for 1 of 2 groups: 1 have no positives (AUC-PR undefined) (or those
     examples weigh 0). Their values are NaN, and averages over groups leave them out.
     """
-    check_method(method)
     return _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, average,
                        lambda result: result.area(method), roc=False)
 
 
+@options(average=OneOf((None, "macro")))
 def auc_roc(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, offsets=None,
             average=None):
     """Area under the ROC curve: the trapezoid rule, equal to Mann-Whitney U / (P N).
@@ -305,14 +236,12 @@ def _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, aver
                 roc):
     """One metric (``pick`` reads it from an Evaluation or a batch) of one ranking or of many,
     warning once about the rankings where it is undefined."""
-    _validation.average(average, (None, "macro"))
     y_score = _validation.as_array("y_score", y_score)
     if y_score.ndim == 2 or groups is not None or offsets is not None:
         result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
-        # stacklevel 4: the warning points at the caller of auc_pr / auc_roc.
-        _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=roc, pr=not roc,
-                                           unit=f"{result.index_name}s", stacklevel=4)
+        warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC" if roc else "AUC-PR",
+                          unit=f"{result.index_name}s")
         return _averaged(pick(result), average)
     result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=roc, pr=not roc, stacklevel=4)
+    warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC" if roc else "AUC-PR")
     return pick(result)

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
-from ._ranking import SortedRanking, run_sweep, sort_ranking
-from ._results import Result
-from .curves import roc_convex_hull
-from .metrics import Evaluation, _evaluation_from_sweep
+from ._engine.ranking import SortedRanking, run_sweep, sort_ranking
+from .metrics import _evaluation_from_sweep
+from .results import Evaluation, Result
+from .swept import roc_convex_hull
 
 
 @dataclass(frozen=True, repr=False)

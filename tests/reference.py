@@ -407,7 +407,7 @@ def dominates(cnt_a, cnt_b, space):
 
 
 # ---------------------------------------------------------------------------------------------
-# Bootstrap counts: the random stream and indexing that fastpr._kernels.resample documents,
+# Bootstrap counts: the random stream and indexing that fastpr._engine.kernels.resample documents,
 # redone in Python integers (every sum and product masked to 64 bits by hand).
 
 _MASK_64 = (1 << 64) - 1

@@ -140,8 +140,8 @@ def test_long_rows_and_groups_equal_loop():
 def test_results_do_not_depend_on_the_thread_count(monkeypatch):
     if numba.config.NUMBA_NUM_THREADS < 2:
         pytest.skip("numba runs with a single thread here")
-    monkeypatch.setattr("fastpr._batch._THREADED_MIN_SCORES", 0)  # threads even for small work
-    monkeypatch.setattr("fastpr._batch._MIN_RANGE_SCORES", 1)
+    monkeypatch.setattr("fastpr._engine.tables._THREADED_MIN_SCORES", 0)  # threads even for small work
+    monkeypatch.setattr("fastpr._engine.tables._MIN_RANGE_SCORES", 1)
     labels, scores, weights = _long_rows(2, 40, 3000)
     groups = np.random.default_rng(3).integers(0, 500, scores.shape[1])
     calls = [lambda: fastpr.evaluate(labels[0], scores),
@@ -177,8 +177,8 @@ def test_undefined_groups_are_counted_warned_once_and_left_out_of_means():
     assert batch.n_undefined_pr == 1 and batch.n_undefined_roc == 2
     assert np.isnan(batch.average_precision[1]) and batch.average_precision[2] == 1.0
     mean_ap = batch.macro("average_precision")
-    assert (mean_ap.value, mean_ap.n_used, mean_ap.n_excluded) == (1.0, 3, 1)
-    assert batch.macro("auc_roc").n_excluded == 2
+    assert (mean_ap.value, mean_ap.n_used, mean_ap.n_undefined) == (1.0, 3, 1)
+    assert batch.macro("auc_roc").n_undefined == 2
     with pytest.warns(fastpr.UndefinedMetricWarning):
         assert fastpr.auc_pr(y, s, groups=groups, method="average_precision",
                              average="macro") == 1.0
@@ -218,7 +218,7 @@ def test_batch_result_behaves_like_a_result():
 
 
 def test_stable_order_groups_rows_in_input_order():
-    from fastpr._kernels.batch import stable_order
+    from fastpr._engine.kernels.rows import stable_order
 
     codes = np.array([2, 0, 2, 1, 0, 2], dtype=np.int64)
     order, starts = stable_order(codes, 4)
@@ -287,8 +287,8 @@ def test_nan_found_while_sorting_a_large_batch_names_the_first(shared, where, n_
     # Unweighted batches skip the up-front NaN scan: the sort brings NaN to the end of its row.
     # Rows span several blocks and workers; columns 3 and 8 are negatives, 0 and 9 positives
     # (per-row labels add or drop positives elsewhere, so the classes need +inf filling).
-    monkeypatch.setattr("fastpr._batch._BLOCK_SCORES", 40)
-    monkeypatch.setattr("fastpr._batch._THREADED_MIN_SCORES", 0)
+    monkeypatch.setattr("fastpr._engine.tables._BLOCK_SCORES", 40)
+    monkeypatch.setattr("fastpr._engine.tables._THREADED_MIN_SCORES", 0)
     labels = np.array([1, 0, 1, 0, 1, 1, 0, 0, 0, 1])
     if not shared:
         labels = np.tile(labels, (100, 1))

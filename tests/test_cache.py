@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import fastpr
-from fastpr import _jit
+from fastpr._engine import jit as _jit
 
 PACKAGE = os.path.dirname(fastpr.__file__)
 NO_CACHE = "fastpr: no writable cache directory"
@@ -26,8 +26,8 @@ UNSAVED = "fastpr: cannot save compiled kernels"
 # Prints what the child computed and its kernels' cache statistics as JSON.
 _CHILD = """
 import json, numpy as np, fastpr
-from fastpr import _jit
-from fastpr._kernels.hull import hull_areas
+from fastpr._engine import jit as _jit
+from fastpr._engine.kernels.hull import hull_areas
 {code}
 kernels = _jit.kernels()
 print(json.dumps({{
@@ -119,8 +119,8 @@ def warmed(tmp_path_factory):
                                      for k in range(60)))
     first, second = (_command(env, "evaluate", str(csv), "--label", "y", "--score", "s")
                      for _ in range(2))
-    out = subprocess.run([sys.executable, "-c", "from fastpr import _warmup; "
-                          "assert not _warmup.run(['evaluate'])"], env=env, cwd=site,
+    out = subprocess.run([sys.executable, "-c", "from fastpr._engine import warmup; "
+                          "assert not warmup.run(['evaluate'])"], env=env, cwd=site,
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     return {"site": site, "home": home, "tmp": tmp, "csv": csv, "first": first, "second": second}
@@ -202,7 +202,7 @@ def test_numba_cache_dir_comes_first_and_a_read_only_one_is_passed_over(tmp_path
     shutil.rmtree(numba_cache / "fastpr")
     with _read_only(numba_cache) as prefix:
         values, stderr = _run(env, HULL, prefix)
-    assert values["cache_dir"].startswith(str(site / "fastpr" / "_kernels" / "__pycache__"))
+    assert values["cache_dir"].startswith(str(site / "fastpr" / "_engine" / "kernels" / "__pycache__"))
     assert stderr == ""
 
 
@@ -212,7 +212,7 @@ def test_an_edit_to_a_kernel_that_another_cached_kernel_calls_recompiles(tmp_pat
     first, _ = _run(env, HULL)
     cached, _ = _run(env, HULL)
     # hull_areas (hull.py) calls interpolated_segment (area.py); only area.py changes.
-    with open(site / "fastpr" / "_kernels" / "area.py", "a") as f:
+    with open(site / "fastpr" / "_engine" / "kernels" / "area.py", "a") as f:
         f.write(textwrap.dedent("""
             _one_segment = interpolated_segment
 
@@ -226,14 +226,14 @@ def test_an_edit_to_a_kernel_that_another_cached_kernel_calls_recompiles(tmp_pat
     assert cached["result"] == first["result"] > 0
     assert edited["compiled"] > 0 and edited["result"] == 2 * first["result"]
     # The old cache directory is gone, the new one holds the new code.
-    caches = os.listdir(site / "fastpr" / "_kernels" / "__pycache__")
-    assert [os.path.join(site, "fastpr", "_kernels", "__pycache__", c) for c in caches
+    caches = os.listdir(site / "fastpr" / "_engine" / "kernels" / "__pycache__")
+    assert [os.path.join(site, "fastpr", "_engine", "kernels", "__pycache__", c) for c in caches
             if not c.endswith(".pyc")] == [edited["cache_dir"]]
 
 
 def test_cache_key_covers_every_kernel_file_and_the_versions(tmp_path):
-    kernels = tmp_path / "_kernels"
-    shutil.copytree(os.path.join(PACKAGE, "_kernels"), kernels,
+    kernels = tmp_path / "kernels"
+    shutil.copytree(os.path.join(PACKAGE, "_engine", "kernels"), kernels,
                     ignore=shutil.ignore_patterns("__pycache__"))
     versions = ("3.11", "2.4", "0.68", "0.45")
     key = _jit.source_key(kernels, versions)

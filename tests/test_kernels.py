@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 import fastpr
 from fastpr import kernels
-from fastpr._kernels.radix import sort_float64
+from fastpr._engine.kernels.radix import sort_float64
 from strategies import SETTINGS, rankings
 
 FIELDS = {

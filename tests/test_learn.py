@@ -13,9 +13,9 @@ from sklearn.metrics import average_precision_score
 from strategies import FEW, SETTINGS, rankings
 
 import fastpr
-from fastpr import kernels
-from fastpr._kernels import sweep as _sweep
-from fastpr._kernels.lean_sweep import lean_summary_into
+from fastpr import InputTypeError, InputValueError, kernels
+from fastpr._engine.kernels import sweep as _sweep
+from fastpr._engine.kernels.lean_sweep import lean_summary_into
 from fastpr.learn import FixedLabels, lambda_sums, lambdamart_gradients, swap_delta
 
 
@@ -460,34 +460,34 @@ def test_kernels_inside_njit_give_the_api_answers():
 
 # ----------------------------------------------------------------------------- bad input
 @pytest.mark.parametrize("call, error, match", [
-    (lambda: lambda_sums([1, 0], [1, 2], sample_weight=[1, 1]), ValueError, "sample_weight"),
-    (lambda: lambdamart_gradients([1, 0], [1, 2], sample_weight=[1, 1]), ValueError,
+    (lambda: lambda_sums([1, 0], [1, 2], sample_weight=[1, 1]), InputValueError, "sample_weight"),
+    (lambda: lambdamart_gradients([1, 0], [1, 2], sample_weight=[1, 1]), InputValueError,
      "not defined"),
-    (lambda: swap_delta([1, 0], [1, 2], sample_weight=[1, 1]), ValueError, "sample_weight"),
-    (lambda: FixedLabels([1, 0], sample_weight=[1, 2]).lambda_sums([1, 2]), ValueError,
+    (lambda: swap_delta([1, 0], [1, 2], sample_weight=[1, 1]), InputValueError, "sample_weight"),
+    (lambda: FixedLabels([1, 0], sample_weight=[1, 2]).lambda_sums([1, 2]), InputValueError,
      "sample_weight"),
-    (lambda: lambdamart_gradients([1, 0], [1, 2], pairs="mean"), ValueError, "pairs"),
-    (lambda: lambdamart_gradients([1, 0], [1, 2], k=0), ValueError, "k must be >= 1"),
-    (lambda: lambdamart_gradients([1, 0], [1, 2], pairs="all", ranknet=True), ValueError,
+    (lambda: lambdamart_gradients([1, 0], [1, 2], pairs="mean"), InputValueError, "pairs"),
+    (lambda: lambdamart_gradients([1, 0], [1, 2], k=0), InputValueError, "k must be >= 1"),
+    (lambda: lambdamart_gradients([1, 0], [1, 2], pairs="all", ranknet=True), InputValueError,
      "ranknet=True needs pairs='topk'"),
-    (lambda: lambdamart_gradients([1, 0], [1, 2], ranknet=1), TypeError, "ranknet"),
-    (lambda: lambdamart_gradients([1, 0], [1, 2], group_weight=[1, 1]), ValueError,
+    (lambda: lambdamart_gradients([1, 0], [1, 2], ranknet=1), InputTypeError, "ranknet"),
+    (lambda: lambdamart_gradients([1, 0], [1, 2], group_weight=[1, 1]), InputValueError,
      "one weight per group"),
     (lambda: lambdamart_gradients([1, 0], [1, 2], offsets=[0, 1, 2], group_weight=[0, 0]),
-     ValueError, "zero everywhere"),
+     InputValueError, "zero everywhere"),
     (lambda: lambdamart_gradients([1, 0], [1, 2], offsets=[0, 1, 2], group_weight=[1, -1]),
-     ValueError, ">= 0"),
-    (lambda: lambda_sums([1, 0, 1], [1, 2]), ValueError, "different lengths"),
-    (lambda: lambda_sums([1, 0], [1, np.nan]), ValueError, "NaN"),
-    (lambda: lambdamart_gradients([1, 0], [1, np.inf]), ValueError, "finite"),
-    (lambda: lambda_sums([1, 2, 3], [1, 2, 3]), ValueError, "two classes"),
-    (lambda: lambda_sums([1, 0], [1, 2], groups=[0, 1], offsets=[0, 2]), ValueError,
+     InputValueError, ">= 0"),
+    (lambda: lambda_sums([1, 0, 1], [1, 2]), InputValueError, "different lengths"),
+    (lambda: lambda_sums([1, 0], [1, np.nan]), InputValueError, "NaN"),
+    (lambda: lambdamart_gradients([1, 0], [1, np.inf]), InputValueError, "finite"),
+    (lambda: lambda_sums([1, 2, 3], [1, 2, 3]), InputValueError, "two classes"),
+    (lambda: lambda_sums([1, 0], [1, 2], groups=[0, 1], offsets=[0, 2]), InputValueError,
      "not both"),
-    (lambda: FixedLabels([1, 0]).metric([1, np.nan]), ValueError, "NaN"),
-    (lambda: FixedLabels([1, 0]).metric([1, 2], "auc"), ValueError, "name must be one of"),
-    (lambda: swap_delta([0, 0], [1, 2]), ValueError, "no positives"),
-    (lambda: swap_delta([1, 0], [1, 2]).swap(0, 2), ValueError, r"\[0, 2\)"),
-    (lambda: swap_delta([1, 0], [1, 2]).move(0, 1.0), TypeError, "integers"),
+    (lambda: FixedLabels([1, 0]).metric([1, np.nan]), InputValueError, "NaN"),
+    (lambda: FixedLabels([1, 0]).metric([1, 2], "auc"), InputValueError, "name must be one of"),
+    (lambda: swap_delta([0, 0], [1, 2]), InputValueError, "no positives"),
+    (lambda: swap_delta([1, 0], [1, 2]).swap(0, 2), InputValueError, r"\[0, 2\)"),
+    (lambda: swap_delta([1, 0], [1, 2]).move(0, 1.0), InputTypeError, "integers"),
 ])
 def test_bad_input_is_refused_clearly(call, error, match):
     with pytest.raises(error, match=match):

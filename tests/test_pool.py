@@ -7,7 +7,7 @@ import threading
 import numba
 import pytest
 
-from fastpr._pool import run_all
+from fastpr._engine.pool import run_all
 
 needs_two_threads = pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2,
                                        reason="numba runs with a single thread here")

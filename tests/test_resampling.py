@@ -11,7 +11,7 @@ from scipy import stats as scipy_stats
 
 import fastpr
 import reference as ref
-from fastpr._kernels import resample
+from fastpr._engine.kernels import resample
 from fastpr.intervals import METRICS
 from strategies import SETTINGS
 

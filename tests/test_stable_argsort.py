@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import SETTINGS, score_pools
 
-from fastpr._ranking import stable_argsort
+from fastpr._engine.ranking import stable_argsort
 
 
 def assert_stable_order(values):

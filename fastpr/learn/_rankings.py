@@ -3,16 +3,16 @@
 The learner's rankings: rows by descending score, ties in row order (XGBoost's stable sort), each
 group on its own. ``Rankings.order`` returns ``order`` with group g at
 ``order[offsets[g]:offsets[g + 1]]`` and the labels in the same places, the layout of the
-kernels in ``fastpr._kernels.lambdas``, and ``Rankings.run`` runs such kernels over ranges of
-groups on fastpr's thread pool.
+kernels in ``fastpr._engine.kernels.lambdas``, and ``Rankings.run`` runs such kernels over
+ranges of groups on fastpr's thread pool.
 """
 import numpy as np
 
 from .. import _validation
-from .._batch import group_codes, segment_ranges
-from .._jit import thread_count
-from .._kernels import order as _order
-from .._pool import run_all
+from .._engine.jit import thread_count
+from .._engine.kernels import order as _order
+from .._engine.pool import run_all
+from .._engine.tables import group_codes, segment_ranges
 
 
 class Rankings:
@@ -56,8 +56,9 @@ class Rankings:
 
     def checked_scores(self, y_score, *, find_nan=True):
         """``y_score`` checked against the labels: float32 or float64 (``find_nan`` as in
-        ``fastpr._validation.scores``)."""
-        scores = _validation.scores(y_score, find_nan=find_nan)
+        ``fastpr._validation.real_scores``)."""
+        scores = _validation.real_scores("y_score", _validation.as_1d("y_score", y_score),
+                                         find_nan=find_nan)
         _validation.same_lengths(y_true=self.is_positive.size, y_score=scores.size)
         return scores
 

@@ -2,8 +2,10 @@
 import numpy as np
 
 from .. import _validation
-from .._kernels import ap_deltas as _deltas
+from .._engine.kernels import ap_deltas as _deltas
+from ..exceptions import InputValueError
 from ._rankings import Rankings
+from ._weights import refuse_sample_weight
 
 
 class SwapDelta:
@@ -80,12 +82,10 @@ class SwapDelta:
 def _indices(name, values, n):
     """Integers in [0, n) as an int64 array of any shape."""
     array = _validation.as_array(name, values)
-    if array.dtype.kind not in "iu":
-        raise TypeError(f"{name} must be integers, got an array of dtype {array.dtype}.")
-    outside = (array < 0) | (array >= n)
-    if outside.any():
-        raise ValueError(f"{name} must lie in [0, {n}), got {array.reshape(-1)[np.argmax(outside)]}"
-                         ".")
+    _validation.check_dtype(name, array, "iu", "be integers")
+    _validation.refuse_first((array < 0) | (array >= n), name, array,
+                             "{argument} must lie in [0, {n}), got {value}"
+                             + (" at {where}." if array.ndim else "."), n=n)
     return array.astype(np.int64, copy=False)
 
 
@@ -121,10 +121,10 @@ def swap_delta(y_true, y_score, *, pos_label=None, sample_weight=None):
     >>> round(deltas.swap(1, 2), 6), round(deltas.move(2, 0), 6)
     (0.166667, 0.166667)
     """
-    _validation.no_sample_weight(sample_weight, "swap_delta")
+    refuse_sample_weight(sample_weight, "swap_delta")
     rankings = Rankings(y_true, None, None, pos_label)
     if rankings.n_pos[0] == 0:
-        raise ValueError("y_true has no positives, so average precision and its changes are "
-                         "undefined.")
+        raise InputValueError("{argument} has no positives, so average precision and its "
+                              "changes are undefined.", argument="y_true")
     scores = rankings.checked_scores(y_score).astype(np.float64, copy=False)
     return SwapDelta(*rankings.order(scores))

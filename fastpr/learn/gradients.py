@@ -3,8 +3,9 @@
 Each builds a :class:`fastpr.learn.FixedLabels` and calls its method; a loop over boosting rounds
 should build one itself and call the method, so that labels and groups are checked once.
 """
-from .. import _validation
-from .labels import FixedLabels
+from .._options import options
+from ._weights import refuse_sample_weight
+from .labels import GRADIENT_OPTIONS, FixedLabels
 
 
 def lambda_sums(y_true, y_score, *, groups=None, offsets=None, pos_label=None,
@@ -41,11 +42,12 @@ def lambda_sums(y_true, y_score, *, groups=None, offsets=None, pos_label=None,
     >>> lambda_sums([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.6]).round(4)
     array([0.6667, 0.4167, 0.25  , 0.5   ])
     """
-    _validation.no_sample_weight(sample_weight, "lambda_sums")
+    refuse_sample_weight(sample_weight, "lambda_sums")
     return FixedLabels(y_true, groups=groups, offsets=offsets,
                        pos_label=pos_label).lambda_sums(y_score)
 
 
+@options(**GRADIENT_OPTIONS)
 def lambdamart_gradients(y_true, y_score, *, groups=None, offsets=None, group_weight=None,
                          pos_label=None, sample_weight=None, pairs="topk", k=32, ranknet=None,
                          score_normalization=None, query_normalization=True):
@@ -101,7 +103,7 @@ def lambdamart_gradients(y_true, y_score, *, groups=None, offsets=None, group_we
     >>> grad.round(6), hess.round(6)
     (array([ 1.205492, -1.205492]), array([1.265717, 1.265717]))
     """
-    _validation.no_sample_weight(sample_weight, "lambdamart_gradients")
+    refuse_sample_weight(sample_weight, "lambdamart_gradients")
     return FixedLabels(y_true, groups=groups, offsets=offsets, pos_label=pos_label
                        ).lambdamart_gradients(y_score, pairs=pairs, k=k, ranknet=ranknet,
                                               score_normalization=score_normalization,

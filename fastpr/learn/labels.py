@@ -5,19 +5,28 @@ import math
 import numpy as np
 
 from .. import _validation
-from .._batch import segments_table
-from .._kernels import batch as _table
-from .._kernels import lambdas as _lambdas
-from .._kernels import sweep as _sweep
-from .._kernels.area import worst_ranking_interpolated_area
-from .._kernels.lean_sweep import lean_summary_into
-from .._kernels.split import split_into
-from .._kernels.summary import N_SUMMARY
+from .._engine.kernels import lambdas as _lambdas
+from .._engine.kernels import rows as _table
+from .._engine.kernels import sweep as _sweep
+from .._engine.kernels.area import worst_ranking_interpolated_area
+from .._engine.kernels.lean_sweep import lean_summary_into
+from .._engine.kernels.split import split_into
+from .._engine.kernels.summary import N_SUMMARY
+from .._engine.tables import segments_table
 from .._normalised import normalised_area
-from ..metrics import AREA_COLUMNS
+from .._options import InstanceOf, Integer, OneOf, options
+from .._rankings import AVERAGES, mean_where_defined
+from ..exceptions import InputValueError
+from ..results import AREA_COLUMNS
 from ._rankings import Rankings
+from ._weights import group_weights, refuse_sample_weight
 
 METRICS = (*AREA_COLUMNS, "auc_npr")
+# The options of LambdaMART gradients (ranknet and score_normalization: None, the pairs'
+# default, or a bool).
+GRADIENT_OPTIONS = {"pairs": OneOf(("topk", "all")), "k": Integer(minimum=1),
+                    "ranknet": InstanceOf(bool), "score_normalization": InstanceOf(bool),
+                    "query_normalization": InstanceOf(bool)}
 # The metrics of ``lean_summary_into``, which is several times faster than the whole sweep.
 _LEAN = ("auc_roc", "average_precision", "auc_pr", "auc_npr")
 _FLOATS = (np.dtype(np.float64), np.dtype(np.float32))  # native byte order
@@ -101,6 +110,7 @@ class FixedLabels:
             self._floor = worst_ranking_interpolated_area(float(self.n_pos[0]),
                                                           float(self.n_neg[0]))
 
+    @options(name=OneOf(METRICS), average=OneOf(AVERAGES))
     def metric(self, y_score, name="auc_pr", *, average="macro"):
         """One metric of the ranking (or of each group) that ``y_score`` makes.
 
@@ -123,8 +133,6 @@ class FixedLabels:
             Equal to the same field of :func:`fastpr.evaluate` on these labels and scores.
             NaN where undefined (see ``n_single_class``), without a warning.
         """
-        _validation.choice("name", name, METRICS)
-        _validation.average(average, (None, "macro"))
         if self._one_ranking:
             return self._fast_metric(self._fast_scores(y_score), name)
         scores = self._rankings.checked_scores(y_score)
@@ -134,10 +142,7 @@ class FixedLabels:
         values = _metric_column(table, name)
         if self._rankings.codes is None:
             return float(values[0])
-        if average is None:
-            return values
-        defined = values[~np.isnan(values)]
-        return float(defined.mean()) if defined.size else math.nan
+        return values if average is None else mean_where_defined(values)
 
     def _fast_scores(self, y_score):
         """``y_score`` checked but for NaN (which ``_fast_metric`` finds), with no checks at
@@ -186,28 +191,27 @@ class FixedLabels:
             ranked_true, order, rankings.offsets, first, last, out, work), _lambdas.SUMS_WORK)
         return out
 
+    @options(**GRADIENT_OPTIONS)
     def lambdamart_gradients(self, y_score, *, pairs="topk", k=32, ranknet=None,
                              score_normalization=None, query_normalization=True,
                              group_weight=None):
         """LambdaMART gradients and hessians of average precision for ``y_score``
         (see :func:`fastpr.learn.lambdamart_gradients`)."""
         self._refuse_weights("lambdamart_gradients")
-        pairs = _validation.choice("pairs", pairs, ("topk", "all"))
-        k = _validation.positive_count("k", k)
         top_k = pairs == "topk"
         ranknet = _switch("ranknet", ranknet, top_k)
         score_normalization = _switch("score_normalization", score_normalization, top_k)
-        _validation.instance_of("query_normalization", query_normalization, bool)
         scales = _NO_WEIGHTS
         if group_weight is not None:
-            weights = _validation.group_weights(group_weight, self.n_groups)
+            weights = group_weights(group_weight, self.n_groups)
             scales = weights * (self.n_groups / weights.sum())  # XGBoost's weight norm
         rankings = self._rankings
         scores = _float64(rankings.checked_scores(y_score))
         if (ranknet or score_normalization) and not (np.isfinite(scores.min())
                                                      and np.isfinite(scores.max())):
-            raise ValueError("y_score must be finite for the RankNet factor and score "
-                             "normalisation, which read differences of scores.")
+            raise InputValueError("{argument} must be finite for the RankNet factor and score "
+                                  "normalisation, which read differences of scores.",
+                                  argument="y_score")
         order, ranked_true = rankings.order(scores)
         grad = np.empty(order.size)
         hess = np.empty(order.size)
@@ -224,7 +228,7 @@ class FixedLabels:
 
     def _refuse_weights(self, what):
         if self._weights is not None:
-            _validation.no_sample_weight(self._weights, what)
+            refuse_sample_weight(self._weights, what)
 
 
 def _float64(scores):
@@ -236,16 +240,16 @@ def _switch(name, value, top_k):
     """An option of top-k pairs (None: on); all pairs take it only off (None: off)."""
     if value is None:
         return top_k
-    _validation.instance_of(name, value, bool)
     if value and not top_k:
-        raise ValueError(f"{name}=True needs pairs='topk': the sum over all pairs is linear "
-                         "only in |dAP| itself, which the RankNet factor and score "
-                         "normalisation multiply by a factor of each pair's scores.")
+        raise InputValueError("{argument}=True needs pairs='topk': the sum over all pairs is "
+                              "linear only in |dAP| itself, which the RankNet factor and score "
+                              "normalisation multiply by a factor of each pair's scores.",
+                              argument=name)
     return value
 
 
 def _metric_column(table, name):
-    """The values of metric ``name`` in rows of a table of ``fastpr._kernels.batch``."""
+    """The values of metric ``name`` in rows of a table of ``fastpr._engine.kernels.rows``."""
     interpolated = table[:, _table.FIRST_AREA + AREA_COLUMNS["auc_pr"]]
     if name == "auc_npr":
         return normalised_area(interpolated, table[:, _table.AUC_PR_MIN])

@@ -12,7 +12,7 @@ those versions (llvmlite's too), so any edit or upgrade starts a fresh directory
 lives in the first of these that holds it already or can be written:
 
 1. ``$NUMBA_CACHE_DIR/fastpr``;
-2. ``_kernels/__pycache__`` inside the installed package (where ``fastpr warmup`` at image build
+2. ``_engine/kernels/__pycache__`` inside the installed package (where ``fastpr warmup`` at image build
    time leaves it for read-only containers);
 3. ``$XDG_CACHE_HOME/fastpr`` or ``~/.cache/fastpr``;
 4. a private directory in the system's temporary directory (with a warning).
@@ -36,7 +36,7 @@ from numba.core import caching, event
 from numba.core.dispatcher import Dispatcher
 from numba.core.runtime import rtsys
 
-_KERNEL_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_kernels")
+_KERNEL_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernels")
 _PACKAGE_BASE = os.path.join(_KERNEL_DIR, "__pycache__")
 _DISPATCHERS = []  # every kernel made by ``jit``, in definition order
 _NO_CACHE_HINT = ("set NUMBA_CACHE_DIR to a writable directory, or run `fastpr warmup` where "

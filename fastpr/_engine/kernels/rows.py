@@ -12,7 +12,7 @@ non-decreasing from 0 to the length of the scores.
 """
 import numpy as np
 
-from .._jit import jit
+from ..jit import jit
 from . import sweep as _sweep
 from .area import worst_ranking_interpolated_area
 from .split import split_by_class, split_into

@@ -1,7 +1,7 @@
 """Normalise the sweep's running sums into areas, and the whole pipeline for compiled callers."""
 import numpy as np
 
-from .._jit import jit, shared
+from ..jit import jit, shared
 from . import sweep as _sweep
 from .radix import sort_float64
 from .split import split_by_class

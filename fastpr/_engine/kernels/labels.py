@@ -1,5 +1,5 @@
 """One pass over numeric labels to find their (at most two) classes."""
-from .._jit import jit
+from ..jit import jit
 
 
 @jit

@@ -6,7 +6,7 @@ every vertex that it makes a non-right turn (collinear points are dropped). Rows
 """
 import numpy as np
 
-from .._jit import jit
+from ..jit import jit
 from .area import interpolated_segment
 
 HULL_COLUMNS = 3

@@ -6,7 +6,7 @@ Scores that compare equal (-0.0 and 0.0) are one entry, stored as +0.0; an entry
 are both 0 is dropped, as the sweep drops a threshold whose examples all weigh 0.
 """
 
-from .._jit import jit
+from ..jit import jit
 
 
 @jit(inline="always")

@@ -12,7 +12,8 @@ which is valid because resampling treats the examples of a class alike.
 """
 import numpy as np
 
-from .._jit import jit
+from ..jit import jit
+from .fbeta import f_beta
 from .summary import N_SUMMARY, summarise_into
 from .sweep import N_NEG, N_POINTS, N_POS, sweep
 
@@ -21,7 +22,7 @@ _MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX_2 = np.uint64(0x94D049BB133111EB)
 _TO_UNIT = 2.0 ** -53
 _POSITIVE_STREAM, _NEGATIVE_STREAM = np.uint64(1), np.uint64(2)
-# Each replicate's summary row: the areas of fastpr._kernels.summary, the class totals, then
+# Each replicate's summary row: the areas of fastpr._engine.kernels.summary, the class totals, then
 # the best F1 over the operating points (NaN unless asked for: it needs the points stored).
 TOTAL_POS, TOTAL_NEG, MAX_F1, N_REPLICATE = N_SUMMARY, N_SUMMARY + 1, N_SUMMARY + 2, N_SUMMARY + 3
 
@@ -110,7 +111,7 @@ def _max_f1(points, n_points, n_pos):
     """Best F1 = 2 TP / (TP + FP + P) over stored operating points (tp row 1, fp row 2)."""
     best = 0.0
     for k in range(n_points):
-        best = max(best, 2.0 * points[1, k] / (points[1, k] + points[2, k] + n_pos))
+        best = max(best, f_beta(points[1, k], points[2, k], n_pos, 1.0))
     return best
 
 

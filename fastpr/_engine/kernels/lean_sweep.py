@@ -10,7 +10,7 @@ Preconditions: ``pos`` and ``neg`` hold each class's scores sorted ascending, no
 """
 import numpy as np
 
-from .._jit import jit
+from ..jit import jit
 from . import sweep as _sweep
 from .area import interpolated_segment
 from .summary import summarise_into

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _validation
-from ._kernels import sweep as _sweep
-from ._kernels.split import split_into
-from ._pool import run_all
+from .. import _validation
+from .kernels import sweep as _sweep
+from .kernels.split import split_into
+from .pool import run_all
 
 _NO_WEIGHTS = np.empty(0)
 _NO_POINTS = np.empty((3, 0))

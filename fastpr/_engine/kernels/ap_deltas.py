@@ -22,7 +22,7 @@ every term is >= 0, so the sums lose nothing to cancellation.
 Table of a ranking of n examples: float64 (n + 1, N_COLUMNS), row r the sums over ranks 1..r
 (row 0 all zero).
 """
-from .._jit import jit
+from ..jit import jit
 
 COUNT, RECIPROCALS, POSITIVE_UP, POSITIVE_DOWN, NEGATIVE_UP, NEGATIVE_DOWN = range(6)
 N_COLUMNS = 6

@@ -3,8 +3,9 @@ import argparse
 import sys
 import time
 
-from . import _evaluate_command, _jit, _warmup
-from ._demo import demo
+from .._engine import jit, warmup
+from . import evaluate as evaluate_command
+from .demo import demo
 
 # Seconds of compiling in a command's first run on the 2-core development machine (measured
 # with bench/cold_start.py), for the one line that says so instead of a silent pause.
@@ -25,7 +26,7 @@ def _parser():
     evaluate = commands.add_parser(
         "evaluate", help="every ROC and PR area of the scores in a file",
         description="Every ROC and PR area of one or more score columns of a predictions file.")
-    _evaluate_command.add_arguments(evaluate)
+    evaluate_command.add_arguments(evaluate)
     commands.add_parser(
         "warmup", help="compile every kernel into the cache (for image builds and CI caches)",
         description="Compile every kernel signature fastpr uses into its cache, so that later "
@@ -41,7 +42,7 @@ def _announce_first_compile(args):
     if args.command == "evaluate":
         seconds += sum(_FIRST_COMPILE_SECONDS[option] for option, used in (
             ("--bootstrap", args.bootstrap), ("--group", args.group)) if used)
-    where = _jit.cache_dir()
+    where = jit.cache_dir()
     later = (f"cached in {where} for later runs" if where else
              "no writable cache, so every run compiles: see `fastpr warmup --help`")
 
@@ -49,11 +50,11 @@ def _announce_first_compile(args):
         print(f"fastpr: compiling kernels for first use, about {seconds} s ({later})",
               file=sys.stderr, flush=True)
 
-    _jit.on_first_compile(announce)
+    jit.on_first_compile(announce)
 
 
 def _run_warmup():
-    where = _jit.cache_dir()
+    where = jit.cache_dir()
     if where is None:
         print("fastpr warmup: no writable cache directory; set NUMBA_CACHE_DIR to one",
               file=sys.stderr)
@@ -65,7 +66,7 @@ def _run_warmup():
               flush=True)
 
     start = time.perf_counter()
-    unsaved = _warmup.run(report=report)
+    unsaved = warmup.run(report=report)
     if unsaved:
         print(f"fastpr warmup: could not write {len(unsaved)} kernels into {where}",
               file=sys.stderr)
@@ -84,11 +85,11 @@ def main(argv=None):
         demo(args.out, args.figures)
         return 0
     try:
-        report = _evaluate_command.compute(args)
-    except _evaluate_command.CommandError as error:
+        report = evaluate_command.compute(args)
+    except evaluate_command.CommandError as error:
         print(f"fastpr evaluate: {error}", file=sys.stderr)
         return 1
-    print(_evaluate_command.render(report, args.format))
+    print(evaluate_command.render(report, args.format))
     return 0
 
 

@@ -14,8 +14,9 @@ import numpy as np
 
 import fastpr
 
-from . import _jit, kernels
-from ._validation import UndefinedMetricWarning
+from .. import kernels
+from ..exceptions import UndefinedMetricWarning
+from . import jit as _jit
 
 _LABELS = np.array([1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 0, 0])
 _SCORES = np.array([0.9, 0.8, 0.7, 0.7, 0.6, 0.5, 0.4, 0.4, 0.3, 0.2, 0.1, 0.0])
@@ -79,7 +80,7 @@ def _intervals():
             fastpr.compare(_LABELS, [scores, scores[::-1]], n_boot=4, seed=0,
                            sample_weight=weights)
         fastpr.bootstrap(_LABELS, scores, n_boot=4, seed=0, interval="bca")
-        fastpr.confidence_interval(_LABELS, scores, interval="logit")
+        fastpr.confidence_interval(_LABELS, scores, rule="logit")
         fastpr.delong(_LABELS, scores)
         fastpr.compare(_LABELS, [scores, scores[::-1]], metric="auc_roc", test="delong")
 
@@ -104,7 +105,7 @@ def _compiled_callers():
 
 def _learn():
     """fastpr.learn: the learner's sums, gradients, deltas and repeated metrics."""
-    from . import learn
+    from .. import learn
 
     ids = np.arange(_LABELS.size) // 4
     for scores in _score_forms():
@@ -146,7 +147,7 @@ def _distributed():
         return
     import dask.array as da
 
-    from . import distributed
+    from .. import distributed
 
     for scores in _score_forms():
         distributed.evaluate(da.from_array(_LABELS, chunks=6), da.from_array(scores, chunks=6),

@@ -16,7 +16,7 @@ Preconditions: scores float64 (or float32) without NaN, fewer than 2**62 of them
 """
 import numpy as np
 
-from .._jit import jit
+from ..jit import jit
 
 _SIGN = np.uint64(1 << 63)
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)

@@ -7,7 +7,7 @@ scores sorted ascending, unweighted, no NaN.
 """
 import numpy as np
 
-from .._jit import jit
+from ..jit import jit
 
 
 @jit(inline="always")

@@ -1,7 +1,7 @@
 """Tables of many validated rankings: rows of a 2-D batch, ragged segments, groups.
 
-Each ranking becomes one row of the table of ``fastpr._kernels.batch`` (weights, point count,
-areas). Work is spread over the threads of ``fastpr._pool``, as many as numba's thread count:
+Each ranking becomes one row of the table of ``fastpr._engine.kernels.rows`` (weights, point count,
+areas). Work is spread over the threads of ``fastpr._engine.pool``, as many as numba's thread count:
 each takes long rows or segments for NumPy's sort (which releases the GIL) and the nogil
 kernels, and ranges of short segments for one nogil kernel that sorts them with numba's sort.
 No numba threading layer is started, so callers may fork and may call from many threads on any
@@ -9,11 +9,11 @@ layer. Every ranking is computed whole by one thread, so results do not depend o
 """
 import numpy as np
 
-from . import _validation
-from ._jit import thread_count
-from ._kernels import batch as _kernels
-from ._pool import run_all
-from ._ranking import sort_validated
+from .. import _validation
+from .jit import thread_count
+from .kernels import rows as row_kernels
+from .pool import run_all
+from .ranking import sort_validated
 
 # From this length on, NumPy's SIMD sort plus the Python calls around it beat numba's sort in a
 # kernel (numba's quicksort costs 12 us at 1,024 scores and 70 us at 2,048; NumPy's 3 and 6 us).
@@ -50,10 +50,10 @@ def _rows_worker(is_positive, scores, n_pos, table, firsts, block_rows):
         rows = scores[block]
         m = rows.shape[0]
         labels = is_positive if is_positive.shape[0] == 1 else is_positive[block]
-        _kernels.split_rows(rows, labels, pos[:m], neg[:m])
+        row_kernels.split_rows(rows, labels, pos[:m], neg[:m])
         pos[:m, :pos_width].sort(axis=1)
         neg[:m, :neg_width].sort(axis=1)
-        if not _kernels.sorted_rows_into(pos[:m], n_pos[block], neg[:m], n_neg[block],
+        if not row_kernels.sorted_rows_into(pos[:m], n_pos[block], neg[:m], n_neg[block],
                                          table[block]):
             for _ in firsts:  # take the blocks left, so that the other workers stop too
                 pass
@@ -74,7 +74,7 @@ def rows_table(is_positive, scores, weights):
             is_positive = is_positive[np.newaxis]
         else:
             n_pos = np.count_nonzero(is_positive, axis=1)
-        table = np.empty((m, _kernels.N_COLUMNS))
+        table = np.empty((m, row_kernels.N_COLUMNS))
         n_threads = thread_count() if m * n >= _THREADED_MIN_SCORES else 1
         block_rows = max(1, min(_BLOCK_SCORES // n, m // (_BLOCKS_PER_THREAD * n_threads)))
         firsts = iter(range(0, m, block_rows))
@@ -107,7 +107,7 @@ def segments_table(scores, is_positive, weights, starts, order=_NO_ROWS):
     Segment g is rows ``order[starts[g]:starts[g + 1]]``, or ``starts[g]:starts[g + 1]`` when
     ``order`` is empty.
     """
-    table = np.empty((starts.size - 1, _kernels.N_COLUMNS))
+    table = np.empty((starts.size - 1, row_kernels.N_COLUMNS))
     weights = _NO_WEIGHTS if weights is None else weights
     n_threads = thread_count()
     ranges = segment_ranges(starts, n_threads)
@@ -125,10 +125,10 @@ def segments_table(scores, is_positive, weights, starts, order=_NO_ROWS):
                 rows = order[rows]
             ranking = sort_validated(is_positive[rows], scores[rows],
                                      weights[rows] if weights.size else None)
-            _kernels.record_sorted(ranking.pos, ranking.pos_weight, ranking.neg,
+            row_kernels.record_sorted(ranking.pos, ranking.pos_weight, ranking.neg,
                                    ranking.neg_weight, table[g])
         for first, last in ranges:
-            _kernels.segments_into(scores, is_positive, weights, order, starts, first, last,
+            row_kernels.segments_into(scores, is_positive, weights, order, starts, first, last,
                                    _LARGE_SEGMENT, table)
 
     # One task per thread: a future per range or per segment would cost more than its work.
@@ -162,5 +162,5 @@ def group_codes(groups):
 def groups_table(scores, is_positive, weights, groups):
     """(ids, table): one row per distinct group id, in sorted id order."""
     ids, codes = group_codes(groups)
-    order, starts = _kernels.stable_order(codes, ids.size)
+    order, starts = row_kernels.stable_order(codes, ids.size)
     return ids, segments_table(scores, is_positive, weights, starts, order)

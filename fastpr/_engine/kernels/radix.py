@@ -5,7 +5,7 @@ is about 3.5x slower than these branch-free byte passes (900 values: 39 us again
 """
 import numpy as np
 
-from .._jit import jit
+from ..jit import jit
 
 _SIGN = np.uint64(1 << 63)
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)

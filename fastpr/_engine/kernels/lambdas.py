@@ -35,7 +35,7 @@ import math
 
 import numpy as np
 
-from .._jit import jit
+from ..jit import jit
 
 _MIN_HESSIAN_FACTOR = 1e-16  # XGBoost's floor on sigma (1 - sigma)
 _SCORE_GAP = 0.01  # added to |s+ - s-| by score normalisation

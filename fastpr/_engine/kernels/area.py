@@ -13,7 +13,7 @@ a / b and the ratios below stay within the range of the counts themselves.
 """
 import math
 
-from .._jit import jit
+from ..jit import jit
 
 # Davis & Goadrich steps explicitly until u = t + a / b reaches this value, then switches to the
 # Euler-Maclaurin form of the composite trapezoid, whose next omitted term is below

@@ -1,7 +1,7 @@
 """Split one array by class in a single pass, choosing the loop that suits the class balance."""
 import numpy as np
 
-from .._jit import jit
+from ..jit import jit
 
 
 @jit

@@ -5,13 +5,14 @@ from pathlib import Path
 
 import numpy as np
 
-from . import datasets
-from .curves import interpolate_pr
-from .intervals import bootstrap, confidence_interval, delong
-from .metrics import PR_METHODS, evaluate
-from .prevalence import at_prevalence
-from .thresholds import evaluate_at_thresholds, hull_thresholds
-from .unachievable import auc_pr_min
+from .. import datasets
+from ..curves import interpolate_pr
+from ..intervals import bootstrap, confidence_interval, delong
+from ..metrics import evaluate
+from ..prevalence import at_prevalence
+from ..results import PR_METHODS
+from ..thresholds import evaluate_at_thresholds, hull_thresholds
+from ..unachievable import auc_pr_min
 
 
 def _table1_report():
@@ -51,7 +52,7 @@ def _estimators_report():
         f"normalised AUC-PR {e.auc_npr:.4f}",
     ]
     boot = bootstrap(y_true, y_score, n_boot=1000, seed=0)
-    logit = confidence_interval(y_true, y_score, interval="logit")
+    logit = confidence_interval(y_true, y_score, rule="logit")
     roc = delong(y_true, y_score)
     lines += [
         "  95% intervals of the interpolated AUC-PR:",
@@ -116,7 +117,7 @@ def _figures(out):
     """Write the demo's figures into ``out``; returns their paths."""
     from matplotlib.figure import Figure
 
-    from . import plot
+    from .. import plot
 
     out.mkdir(parents=True, exist_ok=True)
     y_true, y_score = datasets.skewed_ranking()

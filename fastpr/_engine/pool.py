@@ -8,7 +8,7 @@ import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from ._jit import thread_count, thread_limit
+from .jit import thread_count, thread_limit
 
 _lock = threading.Lock()
 _pool = None

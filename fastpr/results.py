@@ -1,0 +1,217 @@
+"""Result types: the row layout that every ranking's summaries share (:class:`Evaluation`),
+the table of many rankings (:class:`EvaluationBatch`), and what they have in common."""
+import dataclasses
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._engine.kernels import rows as row_kernels
+from ._engine.kernels.summary import (
+    AUC_ROC,
+    AUC_ROC_HULL,
+    AVERAGE_PRECISION,
+    DAVIS_GOADRICH,
+    HULL,
+    INTERPOLATED,
+    LINEAR,
+    LOWER_TRAPEZOID,
+    UPPER_TRAPEZOID,
+)
+from ._normalised import normalised_area
+from ._options import OneOf, options
+
+
+def _plain(value):
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, np.generic):
+        return value.item()
+    if dataclasses.is_dataclass(value):
+        return value.to_dict()
+    return value
+
+
+def _short(value):
+    if isinstance(value, np.ndarray):
+        return f"array(shape={value.shape}, dtype={value.dtype})"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return repr(value)
+
+
+class Result:
+    """Mixin for frozen dataclasses of scalars and arrays."""
+
+    def to_dict(self):
+        """Fields as plain Python values (arrays become lists), ready for JSON."""
+        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    def __repr__(self):
+        fields = dataclasses.fields(self)
+        body = ", ".join(f"{f.name}={_short(getattr(self, f.name))}" for f in fields)
+        return f"{type(self).__name__}({body})"
+
+
+# Each estimator of SPEC section 5 and the Evaluation field that holds it.
+_METHOD_FIELDS = {
+    "interpolated": "auc_pr",
+    "davis_goadrich": "auc_pr_dg",
+    "average_precision": "average_precision",
+    "lower_trapezoid": "auc_pr_lower",
+    "upper_trapezoid": "auc_pr_upper",
+    "linear": "auc_pr_linear",
+    "hull": "auc_pr_hull",
+}
+PR_METHODS = tuple(_METHOD_FIELDS)
+# Each Evaluation field that is an area and its column in the kernels' summary vector.
+AREA_COLUMNS = {
+    "auc_roc": AUC_ROC,
+    "auc_roc_hull": AUC_ROC_HULL,
+    "auc_pr": INTERPOLATED,
+    "auc_pr_dg": DAVIS_GOADRICH,
+    "average_precision": AVERAGE_PRECISION,
+    "auc_pr_lower": LOWER_TRAPEZOID,
+    "auc_pr_upper": UPPER_TRAPEZOID,
+    "auc_pr_linear": LINEAR,
+    "auc_pr_hull": HULL,
+}
+
+
+def method_field(method):
+    """The Evaluation field that holds the area of a (checked) :func:`auc_pr` method."""
+    return _METHOD_FIELDS[method]
+
+
+@dataclass(frozen=True, repr=False)
+class Evaluation(Result):
+    """Every summary of one ranking, from one sort and one pass.
+
+    ``n_pos``/``n_neg`` are total weights (counts when unweighted). ``auc_pr`` is the
+    ``interpolated`` area; ``auc_pr_min`` and ``auc_npr`` belong to it (SPEC section 6).
+    """
+
+    n_pos: float
+    n_neg: float
+    prevalence: float
+    n_thresholds: int
+    auc_roc: float
+    auc_roc_hull: float
+    auc_pr: float
+    auc_pr_dg: float
+    average_precision: float
+    auc_pr_lower: float
+    auc_pr_upper: float
+    auc_pr_linear: float
+    auc_pr_hull: float
+    auc_pr_min: float
+    auc_npr: float
+
+    @options(method=OneOf(PR_METHODS))
+    def area(self, method):
+        """The AUC-PR of one estimator, by its :func:`auc_pr` method name."""
+        return getattr(self, _METHOD_FIELDS[method])
+
+
+@dataclass(frozen=True, repr=False)
+class MacroAverage(Result):
+    """The mean of one metric over the rankings where it is defined, and what it left out."""
+
+    metric: str
+    value: float
+    n_used: int
+    n_undefined: int
+
+
+@dataclass(frozen=True, repr=False)
+class EvaluationBatch(Result):
+    """:class:`fastpr.Evaluation` of many rankings: the same fields, as arrays of one entry each.
+
+    ``index`` names each ranking: row numbers of a 2-D batch, group ids (sorted) for ``groups=``,
+    segment numbers for ``offsets=``, class labels for :mod:`fastpr.multiclass`. ``index_name``
+    says which ("ranking", "group" or "class"). Rankings without positives (or, for the ROC
+    metrics and ``auc_npr``, without negatives) hold NaN; ``n_pos`` and ``n_neg`` show why and
+    :meth:`macro` leaves them out of the mean. ``result[i]`` is the :class:`Evaluation` of
+    ranking ``i``, equal to a single call on it.
+    """
+
+    index: np.ndarray
+    index_name: str
+    n_pos: np.ndarray
+    n_neg: np.ndarray
+    prevalence: np.ndarray
+    n_thresholds: np.ndarray
+    auc_roc: np.ndarray
+    auc_roc_hull: np.ndarray
+    auc_pr: np.ndarray
+    auc_pr_dg: np.ndarray
+    average_precision: np.ndarray
+    auc_pr_lower: np.ndarray
+    auc_pr_upper: np.ndarray
+    auc_pr_linear: np.ndarray
+    auc_pr_hull: np.ndarray
+    auc_pr_min: np.ndarray
+    auc_npr: np.ndarray
+
+    def __len__(self):
+        return self.n_pos.size
+
+    def __getitem__(self, i):
+        """The :class:`Evaluation` of ranking ``i`` (a position, not an ``index`` label)."""
+        return Evaluation(**{f.name: getattr(self, f.name)[i].item()
+                             for f in dataclasses.fields(Evaluation)})
+
+    @property
+    def n_undefined_pr(self):
+        """How many rankings have no positives, so that every PR area is NaN."""
+        return int(np.count_nonzero(self.n_pos == 0))
+
+    @property
+    def n_undefined_roc(self):
+        """How many rankings lack positives or negatives, so that AUC-ROC is NaN."""
+        return int(np.count_nonzero((self.n_pos == 0) | (self.n_neg == 0)))
+
+    @options(method=OneOf(PR_METHODS))
+    def area(self, method):
+        """The AUC-PR of one estimator for every ranking, by its :func:`auc_pr` method name."""
+        return getattr(self, method_field(method))
+
+    def macro(self, metric="auc_pr"):
+        """Mean of ``metric`` (a field name) over the rankings where it is defined (not NaN).
+
+        ``macro("average_precision")`` over queries is the mean average precision (MAP).
+        """
+        values = getattr(self, metric)
+        defined = ~np.isnan(values)
+        n_used = int(np.count_nonzero(defined))
+        value = float(values[defined].mean()) if n_used else math.nan
+        return MacroAverage(metric, value, n_used, values.size - n_used)
+
+    def to_frame(self):
+        """A pandas DataFrame, one row per ranking, indexed by ``index`` (needs pandas)."""
+        import pandas as pd
+
+        columns = {f.name: getattr(self, f.name) for f in dataclasses.fields(Evaluation)}
+        return pd.DataFrame(columns, index=pd.Index(self.index, name=self.index_name))
+
+
+def batch_from_table(table, index, index_name):
+    """The EvaluationBatch of a table from ``fastpr._engine.tables``, field for field as Evaluation."""
+    n_pos = table[:, row_kernels.POS_WEIGHT].copy()
+    n_neg = table[:, row_kernels.NEG_WEIGHT].copy()
+    areas = {name: table[:, row_kernels.FIRST_AREA + column].copy()
+             for name, column in AREA_COLUMNS.items()}
+    auc_pr_min = table[:, row_kernels.AUC_PR_MIN].copy()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        prevalence = n_pos / (n_pos + n_neg)
+    return EvaluationBatch(
+        index=np.asarray(index),
+        index_name=index_name,
+        n_pos=n_pos,
+        n_neg=n_neg,
+        prevalence=prevalence,
+        n_thresholds=table[:, row_kernels.N_POINTS].astype(np.int64) - 1,
+        auc_pr_min=auc_pr_min,
+        auc_npr=normalised_area(areas["auc_pr"], auc_pr_min),
+        **areas,
+    )
