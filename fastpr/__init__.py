@@ -1,5 +1,5 @@
 """fastpr: exact, fast and honest precision-recall and ROC analysis."""
-from . import multiclass
+from . import learn, multiclass
 from .accumulator import Accumulator
 from .aggregate import Aggregate, aggregate
 from .curves import AchievablePRCurve, PRCurve, PRPoints, ROCCurve, ROCHull, interpolate_pr
@@ -86,6 +86,7 @@ __all__ = [
     "interpolate_pr",
     "interpolated_pr_curve",
     "iso_f_curve",
+    "learn",
     "max_f_beta",
     "min_precision",
     "multiclass",

@@ -90,7 +90,7 @@ def rows_table(is_positive, scores, weights):
     return segments_table(scores.ravel(), labels, weights, np.arange(m + 1, dtype=np.int64) * n)
 
 
-def _segment_ranges(starts, n_threads):
+def segment_ranges(starts, n_threads):
     """[(first, last)]: ranges of segments of about ``_BLOCK_SCORES`` rows each, fewer rows when
     that leaves under ``_BLOCKS_PER_THREAD`` ranges per thread, but not under
     ``_MIN_RANGE_SCORES``."""
@@ -110,7 +110,7 @@ def segments_table(scores, is_positive, weights, starts, order=_NO_ROWS):
     table = np.empty((starts.size - 1, row_kernels.N_COLUMNS))
     weights = _NO_WEIGHTS if weights is None else weights
     n_threads = thread_count()
-    ranges = _segment_ranges(starts, n_threads)
+    ranges = segment_ranges(starts, n_threads)
     large = np.flatnonzero(np.diff(starts) >= _LARGE_SEGMENT).tolist()
     n_tasks = min(n_threads, len(ranges) + len(large))
     ranges, large = iter(ranges), iter(large)
@@ -136,7 +136,7 @@ def segments_table(scores, is_positive, weights, starts, order=_NO_ROWS):
     return table
 
 
-def _codes(groups):
+def group_codes(groups):
     """(ids, codes): sorted distinct group ids and each row's position among them.
 
     Integer ids of a compact range need no sort: the code is the id minus the smallest one.
@@ -161,6 +161,6 @@ def _codes(groups):
 
 def groups_table(scores, is_positive, weights, groups):
     """(ids, table): one row per distinct group id, in sorted id order."""
-    ids, codes = _codes(groups)
+    ids, codes = group_codes(groups)
     order, starts = row_kernels.stable_order(codes, ids.size)
     return ids, segments_table(scores, is_positive, weights, starts, order)

@@ -103,6 +103,44 @@ def _compiled_callers():
             kernels.summary(_LABELS.astype(bool), scores, weights)
 
 
+def _learn():
+    """fastpr.learn: the learner's sums, gradients, deltas and repeated metrics."""
+    from .. import learn
+
+    ids = np.arange(_LABELS.size) // 4
+    for scores in _score_forms():
+        learn.lambda_sums(_LABELS, scores)
+        learn.lambda_sums(_LABELS, scores, groups=ids)
+        for pairs in ("topk", "all"):
+            learn.lambdamart_gradients(_LABELS, scores, offsets=[0, 4, 8, 12], pairs=pairs,
+                                       group_weight=[1.0, 2.0, 1.0])
+        deltas = learn.swap_delta(_LABELS, scores)
+        deltas.swap([0, 1], [2, 3])
+        deltas.move([0, 1], [2, 3])
+        for name in ("auc_pr", "auc_pr_dg"):
+            learn.FixedLabels(_LABELS).metric(scores, name)
+
+
+def _compiled_learners():
+    """The learners' kernels of ``fastpr.kernels`` as user code inside ``@numba.njit`` calls
+    them."""
+    labels = _LABELS.astype(bool)
+    offsets = np.array([0, 6, 12])
+    order = np.empty(_SCORES.size, dtype=np.int64)
+    out, grad, hess = np.empty(_SCORES.size), np.empty(_SCORES.size), np.empty(_SCORES.size)
+    kernels.descending_order(_SCORES, order)
+    kernels.ranking_order(_SCORES, offsets, order)
+    ranked_true = labels[order]
+    kernels.lambda_sums(ranked_true, order, offsets, out)
+    kernels.top_k_gradients(ranked_true, _SCORES, order, offsets, np.empty(0), 32, True, True,
+                            True, grad, hess)
+    kernels.all_pairs_gradients(ranked_true, order, offsets, np.empty(0), True, grad, hess)
+    table = np.empty((_SCORES.size + 1, kernels.AP_DELTA_COLUMNS))
+    kernels.ap_delta_table(ranked_true, table)
+    kernels.swap_delta_at(table, 0, 1)
+    kernels.move_delta_at(table, 0, 1)
+
+
 def _distributed():
     """Only where Dask is installed (fastpr.distributed needs it)."""
     if importlib.util.find_spec("dask") is None:
@@ -124,6 +162,8 @@ FEATURES = {
     "intervals": _intervals,
     "accumulator": _accumulator,
     "compiled callers": _compiled_callers,
+    "learn": _learn,
+    "compiled learners": _compiled_learners,
     "distributed": _distributed,
 }
 
