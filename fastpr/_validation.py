@@ -12,8 +12,8 @@ import numpy as np
 
 from ._engine.kernels.area import worst_ranking_interpolated_area
 from ._engine.kernels.labels import distinct_pair
+from ._engine.kernels.normalised import lacks_headroom
 from ._engine.kernels.summary import too_far_apart
-from ._normalised import lacks_headroom
 
 _EXACT_FLOAT64_INT = 2**53
 # (rows before it, its number) while one partition of a larger input is checked; see `partition`.
@@ -38,7 +38,7 @@ def warn_if_undefined(n_pos, n_neg, *, roc=False, pr=False, npr=False, floor=Non
     normalised area are (every PR area is then 1). With both, every area is NaN where the class
     totals are too far apart (``fastpr._engine.kernels.summary.too_far_apart``), and the normalised
     area where the worst ranking's area (``floor``, the interpolated one by default) is too
-    close to 1 (``fastpr._normalised``).
+    close to 1 (``fastpr._engine.kernels.normalised``).
     """
     if n_pos == 0:
         asked = (("AUC-ROC", roc), ("AUC-PR", pr), ("normalised AUC-PR", npr and not pr))

@@ -3,8 +3,8 @@ import numpy as np
 
 from . import _validation
 from ._engine.kernels.compact import compact_into, merge_into
-from ._engine.ranking import SortedRanking, run_sweep, sort_ranking, stable_argsort
-from .metrics import _evaluation_from_sweep
+from ._engine.ranking import SortedRanking, sort_ranking, stable_argsort, sweep_ranking
+from .results import Evaluation, warn_undefined
 
 
 def _filled(kernel, size, *inputs):
@@ -120,8 +120,8 @@ class Accumulator:
                             "update() it with data before evaluate()")
         scores, pos_weight, neg_weight = self._state()
         ranking = SortedRanking(scores, pos_weight, scores, neg_weight)
-        result = _evaluation_from_sweep(run_sweep(ranking))
-        _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True)
+        result = Evaluation.from_row(sweep_ranking(ranking).row)
+        warn_undefined(result)
         return result
 
     def to_arrays(self):

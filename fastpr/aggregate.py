@@ -9,10 +9,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
-from ._normalised import normalised_area
-from .metrics import _evaluate_silently
-from .results import Evaluation, Result, check_method
-from .unachievable import auc_pr_min
+from ._engine.kernels.normalised import normalised_areas
+from ._engine.tables import rankings_of
+from .results import Evaluation, Result, check_method, defined_mean, evaluation_of
+from .unachievable import auc_pr_floor
 
 _HOW = ("mean", "normalized", "pooled")
 
@@ -73,30 +73,24 @@ def aggregate(folds, *, how="mean", method="interpolated"):
     folds = list(folds)
     is_evaluation = [isinstance(fold, Evaluation) for fold in folds]
     _validation.folds(folds, is_evaluation, pooled=how == "pooled")
-    evaluations = [fold if evaluated else _evaluate_silently(*_arguments(fold))
+    evaluations = [fold if evaluated else evaluation_of(rankings_of(*_arguments(fold)))
                    for fold, evaluated in zip(folds, is_evaluation)]
     values = np.array([e.area(method) for e in evaluations])
-    floors = np.array([_floor(e, method) for e in evaluations])
+    floors = np.array([auc_pr_floor(e.n_pos, e.n_neg, method) for e in evaluations])
     if how == "pooled":
-        pooled = _evaluate_silently(*_concatenated(folds))
-        value, floor = pooled.area(method), _floor(pooled, method)
+        pooled = evaluation_of(rankings_of(*_concatenated(folds)))
+        value, floor = pooled.area(method), auc_pr_floor(pooled.n_pos, pooled.n_neg, method)
         n_undefined = int(np.isnan(value))
     else:
         if how == "normalized":
-            values = normalised_area(values, floors)
+            values = normalised_areas(values, floors)
+        value, n_used = defined_mean(values)
+        n_undefined = len(folds) - n_used
         defined = ~np.isnan(values)
-        n_undefined = int(np.count_nonzero(~defined))
-        value = float(values[defined].mean()) if defined.any() else float("nan")
-        floor = float(floors[defined].mean()) if how == "mean" and defined.any() else 0.0
+        floor = float(floors[defined].mean()) if how == "mean" and n_used else 0.0
     _validation.warn_undefined_folds(n_undefined, len(folds))
     return Aggregate(how, method, float(value), float(floor), values, floors, len(folds),
                      n_undefined)
-
-
-def _floor(evaluation, method):
-    if evaluation.n_pos == 0:
-        return float("nan")
-    return auc_pr_min(evaluation.n_pos, evaluation.n_neg, method=method)
 
 
 def _arguments(fold):

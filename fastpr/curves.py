@@ -4,8 +4,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
-from ._engine.kernels.summary import HULL, summarise
-from ._engine.ranking import run_sweep, sort_ranking
+from ._engine.kernels.rows import AUC_PR_HULL
+from ._engine.ranking import sort_ranking, sweep_ranking
 from .results import Result
 
 
@@ -133,7 +133,7 @@ def pr_curve_from_counts(thresholds, tp, fp):
 
 def _points(y_true, y_score, sample_weight, pos_label):
     ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
-    return run_sweep(ranking, with_points=True).points
+    return sweep_ranking(ranking, with_points=True).points
 
 
 def roc_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
@@ -188,7 +188,7 @@ def pr_curve_silently(y_true, y_score, sample_weight=None, pos_label=None):
 
 
 def _hull(y_true, y_score, sample_weight, pos_label):
-    sweep = run_sweep(sort_ranking(y_true, y_score, sample_weight, pos_label))
+    sweep = sweep_ranking(sort_ranking(y_true, y_score, sample_weight, pos_label))
     fp, tp, thresholds = sweep.hull.T.copy()
     n_pos, n_neg = tp[-1], fp[-1]
     return sweep, ROCHull(thresholds, tp, fp, _ratio(fp, n_neg), _ratio(tp, n_pos), n_pos, n_neg)
@@ -252,7 +252,7 @@ def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
     thresholds[is_vertex] = hull.thresholds
     precision = _precision_along(tp, fp, _first_step_precision(hull.tp, hull.fp))
     return AchievablePRCurve(tp / n_pos, precision, tp, fp, is_vertex, thresholds,
-                             float(summarise(sweep.stats)[HULL]))
+                             float(sweep.row[AUC_PR_HULL]))
 
 
 def _sampled_segments(tp, fp, n_pos, max_recall_step):

@@ -66,9 +66,9 @@ except ImportError as error:
 
 from . import _validation
 from ._engine.kernels import sweep as _sweep
-from ._engine.ranking import SweepResult, sort_validated, stable_argsort
+from ._engine.ranking import row_of_state, sort_validated, stable_argsort
 from .accumulator import Accumulator
-from .metrics import _evaluation_from_sweep
+from .results import Evaluation, warn_undefined
 
 # Scores each partition contributes to the sample that places the range boundaries.
 _SAMPLES_PER_PARTITION = 256
@@ -334,9 +334,9 @@ def _ranked_evaluation(states, n_ranges):
     carries = _carried_states(summaries)
     swept = dask.compute(*[dask.delayed(_sweep_range)(r, carry)
                            for r, carry in zip(ranges, carries) if carry is not None])
-    stats, hull = _sweep.join_ranges(np.stack([state for state, _ in swept]),
-                                     np.concatenate([hull for _, hull in swept]))
-    return _evaluation_from_sweep(SweepResult(stats, hull, _NO_POINTS))
+    stats, _ = _sweep.join_ranges(np.stack([state for state, _ in swept]),
+                                  np.concatenate([hull for _, hull in swept]))
+    return Evaluation.from_row(row_of_state(stats))
 
 
 def _group_states(number, y_true, y_score, sample_weight, groups, pos_label):
@@ -452,7 +452,7 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     states = list(persisted[:n_partitions])
     del persisted
     result = _ranked_evaluation(states, n_ranges)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True)
+    warn_undefined(result)
     return result
 
 

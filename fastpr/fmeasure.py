@@ -4,6 +4,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
+from ._engine.kernels.fmeasure import f_beta
 from .curves import pr_curve_silently
 from .results import Result
 
@@ -37,8 +38,7 @@ def f_beta_from_counts(tp, fp, n_pos, beta):
     """(1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP), with FN = P - TP folded into the sum."""
     if n_pos == 0:
         return np.full(tp.shape, np.nan)
-    b2 = beta * beta
-    return (1.0 + b2) * tp / (tp + fp + b2 * n_pos)
+    return f_beta(tp, fp, n_pos, beta * beta)
 
 
 def _f_beta_curve(y_true, y_score, beta, sample_weight, pos_label):

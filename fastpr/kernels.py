@@ -32,6 +32,7 @@ Examples
 >>> round(best_of(y, np.array([[0.9, 0.1, 0.8, 0.2], [0.1, 0.9, 0.2, 0.8]])), 6)
 1.0
 """
+from ._engine.kernels.rows import summary
 from ._engine.kernels.summary import (
     AUC_ROC,
     AUC_ROC_HULL,
@@ -42,7 +43,6 @@ from ._engine.kernels.summary import (
     LINEAR,
     LOWER_TRAPEZOID,
     UPPER_TRAPEZOID,
-    summary,
 )
 
 __all__ = [

@@ -12,9 +12,8 @@ column ``c`` of an indicator matrix) as positives; each is computed exactly as
 import numpy as np
 
 from . import _validation
-from ._engine import tables
-from .metrics import _averaged
-from .results import batch_from_table, check_method, method_field
+from ._engine.tables import Rankings
+from .results import check_method, defined_mean, evaluation_of, method_field, warn_undefined
 
 _AVERAGES = (None, "macro", "weighted", "micro")
 
@@ -27,10 +26,10 @@ def _one_vs_rest(y_true, y_score, labels, sample_weight):
     per_class_scores = np.ascontiguousarray(scores.T)
     per_class_weights = None if weights is None else np.tile(weights, n_classes)
     per_class_labels = np.ascontiguousarray(indicator.T)
-    table = tables.segments_table(per_class_scores.ravel(), per_class_labels.ravel(),
-                                  per_class_weights,
-                                  np.arange(n_classes + 1, dtype=np.int64) * n_samples)
-    return batch_from_table(table, classes, "class"), (indicator, scores, weights)
+    rankings = Rankings(per_class_labels.ravel(), per_class_scores.ravel(), per_class_weights,
+                        np.arange(n_classes + 1, dtype=np.int64) * n_samples, index=classes,
+                        index_name="class")
+    return evaluation_of(rankings), (indicator, scores, weights)
 
 
 def evaluate(y_true, y_score, *, labels=None, sample_weight=None):
@@ -65,8 +64,7 @@ def evaluate(y_true, y_score, *, labels=None, sample_weight=None):
     (array(['cat', 'dog', 'eel'], dtype='<U3'), array([1.  , 0.75, 1.  ]))
     """
     result, _ = _one_vs_rest(y_true, y_score, labels, sample_weight)
-    _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True, npr=True,
-                                       floors=result.auc_pr_min, unit="classes")
+    warn_undefined(result)
     return result
 
 
@@ -78,20 +76,19 @@ def _average(metric, y_true, y_score, labels, sample_weight, average):
     if average == "micro":
         n_classes = scores.shape[1]
         pooled_weights = None if weights is None else np.repeat(weights, n_classes)
-        pooled = tables.segments_table(scores.ravel(), indicator.ravel(), pooled_weights,
-                                       np.array([0, scores.size], dtype=np.int64))
-        pooled = batch_from_table(pooled, np.array(["micro"]), "class")
-        _validation.warn_if_undefined_rows(pooled.n_pos, pooled.n_neg, roc=roc, pr=not roc,
-                                           unit="pooled rankings", stacklevel=4)
+        pooled = evaluation_of(Rankings(indicator.ravel(), scores.ravel(), pooled_weights,
+                                        np.array([0, scores.size], dtype=np.int64),
+                                        index=np.array(["micro"]), index_name="class"))
+        warn_undefined(pooled, roc=roc, pr=not roc, npr=False, unit="pooled rankings",
+                       stacklevel=3)
         return float(getattr(pooled, metric)[0])
-    _validation.warn_if_undefined_rows(per_class.n_pos, per_class.n_neg, roc=roc, pr=not roc,
-                                       unit="classes", stacklevel=4)
+    warn_undefined(per_class, roc=roc, pr=not roc, npr=False, stacklevel=3)
     values = getattr(per_class, metric)
     if average == "weighted":
         defined = ~np.isnan(values)
         support = per_class.n_pos[defined]
         return float(np.average(values[defined], weights=support)) if support.sum() else np.nan
-    return _averaged(values, average)
+    return values if average is None else defined_mean(values)[0]
 
 
 def auc_pr(y_true, y_score, *, method="interpolated", average="macro", labels=None,

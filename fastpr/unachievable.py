@@ -9,10 +9,10 @@ import numpy as np
 
 from . import _validation
 from ._engine.kernels.area import worst_ranking_interpolated_area
-from ._engine.ranking import SortedRanking, run_sweep
-from ._normalised import normalised_area
-from .metrics import _evaluate_silently, _evaluation_from_sweep
-from .results import check_method
+from ._engine.kernels.normalised import normalised_area, normalised_areas
+from ._engine.ranking import SortedRanking, sweep_ranking
+from ._engine.tables import rankings_of
+from .results import Evaluation, check_method, evaluation_of, warn_undefined
 
 _UNIT_WEIGHTS = np.empty(0)
 
@@ -100,8 +100,24 @@ def auc_pr_min(n_pos, n_neg, *, method="interpolated"):
     )
     if method == "interpolated":
         return float(worst_ranking_interpolated_area(n_pos, n_neg))
-    sweep = run_sweep(_worst_ranking(int(n_pos), n_neg))
-    return _evaluation_from_sweep(sweep).area(method)
+    return Evaluation.from_row(sweep_ranking(_worst_ranking(int(n_pos), n_neg)).row).area(method)
+
+
+def auc_pr_floor(n_pos, n_neg, method):
+    """:func:`auc_pr_min` of a (checked) ``method`` at the class totals of a ranking: NaN
+    without positives, where no area is defined, and 1 without negatives, whatever the method."""
+    if n_pos == 0:
+        return float("nan")
+    return auc_pr_min(n_pos, n_neg, method=method) if n_neg > 0 else 1.0
+
+
+def normalised_auc_pr(areas, n_pos, n_neg, method):
+    """Normalised areas of ``method`` from its areas and the class totals (arrays of one shape),
+    each distinct pair of totals' floor computed once."""
+    totals = np.stack([np.ravel(n_pos), np.ravel(n_neg)], axis=1)
+    pairs, inverse = np.unique(totals, axis=0, return_inverse=True)
+    floors = np.array([auc_pr_floor(p, n, method) for p, n in pairs.tolist()])
+    return normalised_areas(areas, floors[inverse.reshape(-1)].reshape(np.shape(areas)))
 
 
 def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None):
@@ -132,9 +148,7 @@ def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_l
     0.626
     """
     check_method(method)
-    result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    floor = float("nan")
-    if result.n_pos > 0 and result.n_neg > 0:
-        floor = auc_pr_min(result.n_pos, result.n_neg, method=method)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, npr=True, floor=floor)
+    result = evaluation_of(rankings_of(y_true, y_score, sample_weight, pos_label))
+    floor = auc_pr_floor(result.n_pos, result.n_neg, method)
+    warn_undefined(result, roc=False, pr=False, npr=True, floors=floor)
     return normalised_area(result.area(method), floor)

@@ -397,7 +397,7 @@ def sweep(pos, pos_w, neg, neg_w, points):
     """Walk both classes from the highest score down, one operating point per distinct score.
 
     Returns (stats, hull): ``stats`` is indexed by the module constants (areas unnormalised, in
-    units of SCALE: ROC and trapezoid sums doubled, PR areas in units of TP; ``summary.summarise``
+    units of SCALE: ROC and trapezoid sums doubled, PR areas in units of TP; ``rows.write_row``
     normalises them); ``hull`` holds the ROC-hull vertices as (fp, tp, threshold) rows, origin
     first. A threshold that moves neither tp nor fp (its examples weigh 0, or too little to
     change the running totals) makes no point.
