@@ -7,6 +7,7 @@ keyed by (seed, replicate), so results depend on the seed alone, not on the thre
 import functools
 import math
 import secrets
+import warnings
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -20,7 +21,11 @@ from ._engine.kernels.fmeasure import max_f1
 from ._engine.pool import run_all
 from ._engine.ranking import SortedRanking, sort_ranking, stable_argsort, sweep_ranking
 from ._optional import import_optional
-from .results import COLUMNS, Result, check_method, method_field
+from ._options import Integer, OneOf, options
+from ._options import Interval as Within
+from ._undefined import warn_undefined_entries
+from .exceptions import InputTypeError, InputValueError
+from .results import COLUMNS, PR_METHODS, Result, method_field
 from .unachievable import normalised_auc_pr
 
 METRICS = ("auc_pr", "auc_roc", "auc_npr", "max_f1")
@@ -30,6 +35,11 @@ _BATCH = 64  # replicates per kernel call: the progress bar's step
 _JACKKNIFE_GROUPS = 100
 _NORMAL = NormalDist()
 _NO_WEIGHTS = np.empty(0)
+_CONFIDENCE = Within(0, 1, closed="neither")
+_SEED = Integer(0, 2**64 - 1)
+_BOOTSTRAP_OPTIONS = dict(metric=OneOf(METRICS), method=OneOf(PR_METHODS),
+                          interval=OneOf(BOOTSTRAP_INTERVALS), resampling=OneOf(RESAMPLING),
+                          confidence=_CONFIDENCE, n_boot=Integer(minimum=2), seed=_SEED)
 
 
 @dataclass(frozen=True, repr=False)
@@ -234,7 +244,7 @@ def _bootstrap_bounds(estimate, values, jackknife_values, confidence, interval):
 
 def _seed(seed):
     """The seed as an integer; None draws one (and the result records it)."""
-    return secrets.randbits(63) if seed is None else _validation.seed(seed)
+    return secrets.randbits(63) if seed is None else seed
 
 
 def _resampled_values(resampler, options):
@@ -252,16 +262,8 @@ def _resampled_values(resampler, options):
     return seed, values, jackknife
 
 
-def _check_bootstrap_options(metric, method, n_boot, confidence, interval, resampling):
-    _validation.choice("metric", metric, METRICS)
-    check_method(method)
-    _validation.choice("interval", interval, BOOTSTRAP_INTERVALS)
-    _validation.choice("resampling", resampling, RESAMPLING)
-    _validation.confidence(confidence)
-    _validation.count("n_boot", n_boot, minimum=2)
-
-
 # --------------------------------------------------------------------------- public API
+@options(**_BOOTSTRAP_OPTIONS)
 def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot=1000,
               confidence=0.95, interval="percentile", stratified=True, resampling="multinomial",
               seed=None, sample_weight=None, pos_label=None, progress=False):
@@ -312,7 +314,6 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
     >>> round(b.estimate, 4), round(b.low, 4), round(b.high, 4)
     (0.0939, 0.0672, 0.1322)
     """
-    _check_bootstrap_options(metric, method, n_boot, confidence, interval, resampling)
     resampler = _Resampler.single(_resampling_pool(y_true, y_score, sample_weight, pos_label))
     full = resampler.full_rows(metric == "max_f1")
     _validation.both_classes(full[0, rows.POS_WEIGHT], full[0, rows.NEG_WEIGHT],
@@ -323,7 +324,9 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
     seed, values, jackknife = _resampled_values(resampler, options)
     values = values[:, 0]
     finite = np.isfinite(values)
-    _validation.warn_undefined_replicates(int(np.count_nonzero(~finite)), n_boot)
+    warn_undefined_entries(int(np.count_nonzero(~finite)), n_boot, "bootstrap replicates",
+                           "they drew no positives or no negatives, or their weights are beyond "
+                           "what double precision resolves", "the interval leaves them out")
     low, high = _bootstrap_bounds(estimate, values[finite],
                                   None if jackknife is None else jackknife[:, 0],
                                   confidence, interval)
@@ -332,6 +335,7 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
                            seed)
 
 
+@options(replicate=Integer(minimum=0), seed=_SEED, resampling=OneOf(RESAMPLING))
 def bootstrap_sample(y_true, y_score, replicate, *, seed, stratified=True,
                      resampling="multinomial", sample_weight=None, pos_label=None):
     """The data of one replicate of :func:`bootstrap`, as weighted rows.
@@ -365,11 +369,9 @@ def bootstrap_sample(y_true, y_score, replicate, *, seed, stratified=True,
     >>> bool(fastpr.auc_pr(y_r, s_r, sample_weight=w_r) == b.replicates[5]), int(w_r.sum())
     (True, 20000)
     """
-    _validation.choice("resampling", resampling, RESAMPLING)
-    replicate = _validation.count("replicate", replicate, minimum=0)
     ranking = _resampling_pool(y_true, y_score, sample_weight, pos_label)
     counts_pos, counts_neg = np.empty(ranking.pos.size), np.empty(ranking.neg.size)
-    resample.draw_counts(np.uint64(_validation.seed(seed)), replicate, bool(stratified),
+    resample.draw_counts(np.uint64(seed), replicate, bool(stratified),
                          resampling == "poisson", counts_pos, counts_neg)
     if ranking.pos_weight.size:
         counts_pos *= ranking.pos_weight
@@ -379,6 +381,7 @@ def bootstrap_sample(y_true, y_score, replicate, *, seed, stratified=True,
                                                                                 counts_neg])
 
 
+@options(confidence=_CONFIDENCE)
 def delong(y_true, y_score, *, confidence=0.95, pos_label=None):
     """AUC-ROC with DeLong's variance and its normal interval (clipped to [0, 1]).
 
@@ -392,7 +395,6 @@ def delong(y_true, y_score, *, confidence=0.95, pos_label=None):
     >>> round(r.estimate, 4), round(r.low, 4), round(r.high, 4)
     (0.7222, 0.2353, 1.0)
     """
-    _validation.confidence(confidence)
     ranking = sort_ranking(y_true, y_score, None, pos_label)
     _validation.both_classes(ranking.pos.size, ranking.neg.size, "compute DeLong's variance")
     mean_pos, var_pos, _, var_neg = placements(ranking.pos, ranking.neg, _NO_WEIGHTS,
@@ -412,6 +414,7 @@ def _delong_variance(of_pos, of_neg):
     return cov_pos / n_pos + cov_neg / n_neg
 
 
+@options(**_BOOTSTRAP_OPTIONS, test=OneOf(("bootstrap", "delong")))
 def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="bootstrap",
             n_boot=1000, confidence=0.95, interval="percentile", stratified=True,
             resampling="multinomial", seed=None, sample_weight=None, pos_label=None,
@@ -451,12 +454,10 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
     >>> round(float(c.p_values[0]), 4)
     0.0003
     """
-    _check_bootstrap_options(metric, method, n_boot, confidence, interval, resampling)
-    _validation.choice("test", test, ("bootstrap", "delong"))
-    is_positive, score_rows, weights = _validation.paired_inputs(y_true, y_scores,
-                                                                 sample_weight, pos_label)
+    is_positive, score_rows, weights = _paired_inputs(y_true, y_scores, sample_weight,
+                                                      pos_label)
     if test == "delong":
-        _validation.delong_options(metric, weights)
+        _check_delong(metric, weights)
         return _delong_comparison(is_positive, score_rows, confidence)
     resampler = _Resampler.paired(is_positive, score_rows, weights)
     _validation.both_classes(resampler.pos.shape[1], resampler.neg.shape[1], "compare models")
@@ -511,14 +512,19 @@ def _delong_comparison(is_positive, score_rows, confidence):
                       p_values, confidence, np.empty((0, score_rows.shape[0])))
 
 
-def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
+_RULES = ("binomial", "logit", "bootstrap", "delong")
+
+
+@options(rule=OneOf(_RULES), metric=OneOf(METRICS), method=OneOf(PR_METHODS),
+         confidence=_CONFIDENCE, n_boot=Integer(minimum=2), seed=_SEED, interval=OneOf(_RULES))
+def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
                         method="interpolated", confidence=0.95, sample_weight=None,
-                        pos_label=None, n_boot=1000, seed=None):
+                        pos_label=None, n_boot=1000, seed=None, interval=None):
     """A confidence interval by one of the rules of Boyd et al. (2013), or DeLong's.
 
     Parameters
     ----------
-    interval : {"binomial", "logit", "bootstrap", "delong"}, default="logit"
+    rule : {"binomial", "logit", "bootstrap", "delong"}, default="logit"
         ``"binomial"``: ``theta +- z sqrt(theta (1 - theta) / P)``, clipped to [0, 1].
         ``"logit"``: the same standard error on the logit scale, mapped back (stays inside
         (0, 1)). Both for ``auc_pr`` and ``auc_npr``; P is the positives' total weight.
@@ -526,6 +532,9 @@ def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
         ``n_boot`` and ``seed``. ``"delong"``: AUC-ROC only, see :func:`delong`.
     metric, method, confidence, sample_weight, pos_label
         As in :func:`bootstrap`.
+    interval : str, optional
+        Deprecated name of ``rule`` (``interval`` is the bootstrap's percentile, basic or BCa
+        interval in :func:`bootstrap` and :func:`compare`).
 
     Returns
     -------
@@ -536,30 +545,27 @@ def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
     >>> import fastpr
     >>> from fastpr import datasets
     >>> y, s = datasets.skewed_ranking()
-    >>> ci = fastpr.confidence_interval(y, s, interval="logit")
+    >>> ci = fastpr.confidence_interval(y, s, rule="logit")
     >>> round(ci.estimate, 4), round(ci.low, 4), round(ci.high, 4)
     (0.0939, 0.0603, 0.1433)
     """
-    _validation.choice("interval", interval, ("binomial", "logit", "bootstrap", "delong"))
-    _validation.choice("metric", metric, METRICS)
-    check_method(method)
-    _validation.confidence(confidence)
-    if interval == "delong":
-        _validation.delong_options(metric, sample_weight)
+    rule = _renamed_rule(rule, interval)
+    if rule == "delong":
+        _check_delong(metric, sample_weight)
         return delong(y_true, y_score, confidence=confidence, pos_label=pos_label)
-    if interval == "bootstrap":
+    if rule == "bootstrap":
         b = bootstrap(y_true, y_score, metric=metric, method=method, n_boot=n_boot,
                       confidence=confidence, seed=seed, sample_weight=sample_weight,
                       pos_label=pos_label)
-        return Interval(metric, method, interval, b.estimate, b.low, b.high, confidence)
-    _validation.analytic_interval_metric(interval, metric)
+        return Interval(metric, method, rule, b.estimate, b.low, b.high, confidence)
+    _check_analytic_metric(rule, metric)
     row = sweep_ranking(sort_ranking(y_true, y_score, sample_weight, pos_label)).row
     n_pos = row[rows.POS_WEIGHT]
-    _validation.both_classes(n_pos, row[rows.NEG_WEIGHT], f"give a {interval} interval")
+    _validation.both_classes(n_pos, row[rows.NEG_WEIGHT], f"give a {rule} interval")
     theta = float(_metric_values(row, metric, method))
     z = _NORMAL.inv_cdf(0.5 + confidence / 2)
     standard_error = math.sqrt(max(theta * (1 - theta), 0.0) / n_pos)
-    if interval == "binomial":
+    if rule == "binomial":
         low, high = max(0.0, theta - z * standard_error), min(1.0, theta + z * standard_error)
     elif 0 < theta < 1:
         centre = math.log(theta / (1 - theta))
@@ -567,9 +573,24 @@ def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
         low, high = (1 / (1 + math.exp(-(centre + sign * half))) for sign in (-1, 1))
     else:  # the logit interval degenerates at 0 and 1
         low = high = theta
-    return Interval(metric, method, interval, theta, low, high, confidence)
+    return Interval(metric, method, rule, theta, low, high, confidence)
 
 
+def _renamed_rule(rule, interval):
+    """``rule``, or the value of its deprecated name ``interval`` (which must not contradict it)."""
+    if interval is None:
+        return rule
+    # stacklevel 4: the caller of confidence_interval, past its options wrapper.
+    warnings.warn("confidence_interval(interval=...) is deprecated; pass rule=... instead.",
+                  DeprecationWarning, stacklevel=4)
+    if rule != "logit" and rule != interval:
+        raise InputTypeError("Pass rule= only; got rule={rule!r} and its old name "
+                             "{argument}={value!r}.", argument="interval", rule=rule,
+                             value=interval)
+    return interval
+
+
+@options(confidence=_CONFIDENCE)
 def fold_interval(values, *, confidence=0.95):
     """Student-t interval of the mean of per-fold results (cross-validation; Boyd et al. 2013).
 
@@ -582,9 +603,55 @@ def fold_interval(values, *, confidence=0.95):
     >>> round(r.estimate, 3), round(r.low, 3), round(r.high, 3)
     (0.616, 0.578, 0.654)
     """
-    _validation.confidence(confidence)
-    values = _validation.fold_values(values)
+    values = _fold_values(values)
     k = values.size
     mean = float(values.mean())
     half = _student_t.quantile(0.5 + confidence / 2, k - 1) * float(values.std(ddof=1)) / math.sqrt(k)
     return Interval("mean", "folds", "t", mean, mean - half, mean + half, confidence)
+
+
+# ----------------------------------------------------------------------------- input checks
+def _paired_inputs(y_true, y_scores, sample_weight, pos_label):
+    """Labels, an (n_models, n_samples) float64 score array and weights (or None)."""
+    is_positive = _validation.positive_mask(y_true, pos_label)
+    if isinstance(y_scores, np.ndarray) and y_scores.ndim == 2:
+        y_scores = list(_validation.as_array("y_scores", y_scores))
+    if isinstance(y_scores, np.ndarray) or not hasattr(y_scores, "__len__") or len(y_scores) < 2:
+        raise InputValueError("{argument} must hold two or more models' scores (a sequence of "
+                              "arrays or an array of shape (n_models, n_samples)).",
+                              argument="y_scores")
+    rows = [_validation.scores(row, name=f"y_scores[{k}]") for k, row in enumerate(y_scores)]
+    for k, row in enumerate(rows):
+        _validation.same_lengths(y_true=is_positive.shape[0], **{f"y_scores[{k}]": row.shape[0]})
+    return (is_positive, np.array(rows, dtype=np.float64),
+            _validation.weights(sample_weight, is_positive.shape[0]))
+
+
+def _check_delong(metric, sample_weight):
+    if metric != "auc_roc":
+        raise InputValueError("DeLong's method is for {argument}='auc_roc', got {argument}="
+                              "{metric!r}.", argument="metric", metric=metric)
+    if sample_weight is not None:
+        raise InputValueError("DeLong's method takes unweighted data; use the bootstrap with "
+                              "{argument}.", argument="sample_weight")
+
+
+def _check_analytic_metric(rule, metric):
+    if metric not in ("auc_pr", "auc_npr"):
+        raise InputValueError("the {rule} interval is for PR areas ({argument} 'auc_pr' or "
+                              "'auc_npr'), got {argument}={metric!r}; use rule='bootstrap' "
+                              "(or 'delong' for AUC-ROC).", argument="metric", rule=rule,
+                              metric=metric)
+
+
+def _fold_values(values):
+    """Per-fold results: 1-D, finite, at least two."""
+    array = _validation.as_1d("values", values)
+    _validation.check_dtype("values", array)
+    array = array.astype(np.float64)
+    if array.size < 2:
+        raise InputValueError("{argument} must hold at least two folds, got {size}.",
+                              argument="values", size=array.size)
+    _validation.refuse_first(~np.isfinite(array), "values", array,
+                             "{argument} must be finite, got {value} at {where}.")
+    return array

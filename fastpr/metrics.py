@@ -1,7 +1,9 @@
 """AUC-ROC, every AUC-PR estimator of SPEC section 5, and ``evaluate`` for all of them at once."""
-from . import _validation
 from ._engine.tables import rankings_of
-from .results import check_method, defined_mean, evaluation_of, warn_undefined
+from ._options import OneOf, options
+from ._rankings import AVERAGES, averaged, evaluations
+from ._undefined import warn_if_undefined_in
+from .results import PR_METHODS
 
 
 def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, offsets=None):
@@ -74,12 +76,13 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     >>> q.index, q.auc_roc
     (array(['a', 'b'], dtype='<U1'), array([1., 1.]))
     """
-    result = evaluation_of(rankings_of(y_true, y_score, sample_weight, pos_label, groups,
-                                       offsets))
-    warn_undefined(result)
+    result = evaluations(rankings_of(y_true, y_score, sample_weight, pos_label, groups,
+                                     offsets))
+    warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
     return result
 
 
+@options(method=OneOf(PR_METHODS), average=OneOf(AVERAGES))
 def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None,
            groups=None, offsets=None, average=None):
     """Area under the precision-recall curve by one of the estimators of SPEC section 5.
@@ -139,11 +142,11 @@ def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_la
     Metrics are undefined for 1 of 2 groups: 1 have no positives (AUC-PR undefined) (or those
     examples weigh 0). Their values are NaN, and averages over groups leave them out.
     """
-    check_method(method)
     return _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, average,
                        lambda result: result.area(method), roc=False)
 
 
+@options(average=OneOf(AVERAGES))
 def auc_roc(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, offsets=None,
             average=None):
     """Area under the ROC curve: the trapezoid rule, equal to Mann-Whitney U / (P N).
@@ -166,11 +169,7 @@ def _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, aver
                 roc):
     """One metric (``pick`` reads it from an Evaluation or a batch) of one ranking or of many,
     warning once about the rankings where it is undefined."""
-    _validation.average(average, (None, "macro"))
     rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets)
-    result = evaluation_of(rankings)
-    # stacklevel 3: the warning points at the caller of auc_pr / auc_roc.
-    warn_undefined(result, roc=roc, pr=not roc, npr=False, stacklevel=3)
-    if average is None or rankings.index is None:
-        return pick(result)
-    return defined_mean(pick(result))[0]
+    result = evaluations(rankings)
+    warn_if_undefined_in(result, "AUC-ROC" if roc else "AUC-PR")
+    return pick(result) if rankings.index is None else averaged(pick(result), average)

@@ -5,6 +5,7 @@ import numpy as np
 
 from . import _validation
 from ._engine.ranking import SortedRanking, sort_ranking, sweep_ranking
+from ._options import Interval, options
 from .curves import PRCurve, pr_curve_from_counts
 from .results import Evaluation, Result
 
@@ -24,6 +25,7 @@ class PrevalenceShift(Result):
     curve: PRCurve
 
 
+@options(prevalence=Interval(0, 1, closed="neither"))
 def at_prevalence(y_true, y_score, prevalence, *, sample_weight=None, pos_label=None):
     """The PR curve and areas a ranking would have if positives made up ``prevalence``.
 
@@ -54,7 +56,7 @@ def at_prevalence(y_true, y_score, prevalence, *, sample_weight=None, pos_label=
     >>> round(shifted.evaluation.auc_roc, 4), round(fastpr.auc_roc(y, s), 4)
     (0.7222, 0.7222)
     """
-    target = _validation.prevalence(prevalence)
+    target = prevalence
     ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
     n_pos, n_neg = _total(ranking.pos, ranking.pos_weight), _total(ranking.neg, ranking.neg_weight)
     _validation.both_classes(n_pos, n_neg, "change the prevalence")

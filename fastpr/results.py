@@ -1,15 +1,13 @@
 """Result types: one ranking's row (:class:`Evaluation`), the table of many rankings
-(:class:`EvaluationBatch`), and what they have in common; the one reader of the engine's rows
-and the one warning about the metrics that they leave undefined."""
+(:class:`EvaluationBatch`), and what they have in common; the one reader of the engine's rows."""
 import dataclasses
 import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from . import _validation
-from ._engine import tables
 from ._engine.kernels import rows
+from ._options import OneOf, options
 
 
 def _plain(value):
@@ -75,10 +73,6 @@ COLUMNS = {
 }
 
 
-def check_method(method):
-    return _validation.pr_method(method, PR_METHODS)
-
-
 def method_field(method):
     """The Evaluation field that holds the area of a (checked) :func:`auc_pr` method."""
     return _METHOD_FIELDS[method]
@@ -115,9 +109,10 @@ class Evaluation(Result):
         values[rows.N_THRESHOLDS] = int(values[rows.N_THRESHOLDS])
         return cls(*values)
 
+    @options(method=OneOf(PR_METHODS))
     def area(self, method):
         """The AUC-PR of one estimator, by its :func:`auc_pr` method name."""
-        return getattr(self, _METHOD_FIELDS[check_method(method)])
+        return getattr(self, _METHOD_FIELDS[method])
 
 
 @dataclass(frozen=True, repr=False)
@@ -127,7 +122,7 @@ class MacroAverage(Result):
     metric: str
     value: float
     n_used: int
-    n_excluded: int
+    n_undefined: int
 
 
 @dataclass(frozen=True, repr=False)
@@ -178,9 +173,10 @@ class EvaluationBatch(Result):
         """How many rankings lack positives or negatives, so that AUC-ROC is NaN."""
         return int(np.count_nonzero((self.n_pos == 0) | (self.n_neg == 0)))
 
+    @options(method=OneOf(PR_METHODS))
     def area(self, method):
         """The AUC-PR of one estimator for every ranking, by its :func:`auc_pr` method name."""
-        return getattr(self, method_field(check_method(method)))
+        return getattr(self, method_field(method))
 
     @classmethod
     def from_table(cls, table, index, index_name):
@@ -212,34 +208,3 @@ def defined_mean(values):
     """(mean of the values that are not NaN, how many there are); NaN when none is."""
     defined = values[~np.isnan(values)]
     return (float(defined.mean()) if defined.size else math.nan), int(defined.size)
-
-
-def evaluation_of(rankings):
-    """The :class:`Evaluation` of one validated ranking, or the :class:`EvaluationBatch` of many
-    (``fastpr._engine.tables.Rankings``), without warnings (see :func:`warn_undefined`)."""
-    table = tables.table(rankings)
-    if rankings.index is None:
-        return Evaluation.from_row(table[0])
-    return EvaluationBatch.from_table(table, rankings.index, rankings.index_name)
-
-
-# How warnings name the rankings of a batch, by its index_name.
-_PLURALS = {"ranking": "rankings", "group": "groups", "class": "classes"}
-
-
-def warn_undefined(result, *, roc=True, pr=True, npr=True, floors=None, unit=None,
-                   stacklevel=2):
-    """Warn once about the metrics that ``result`` (an Evaluation or an EvaluationBatch) holds
-    as NaN, among those its caller returns: AUC-ROC (``roc``), the PR areas (``pr``), the
-    normalised area (``npr``; ``floors`` are the worst ranking's areas it rests on, the
-    interpolated ones of ``result`` by default). Every function that returns evaluations warns
-    through here; ``stacklevel`` counts as for ``warnings.warn`` from its caller, ``unit`` names
-    a batch's rankings (by default after its ``index_name``)."""
-    floors = result.auc_pr_min if floors is None else floors
-    if isinstance(result, Evaluation):
-        _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=roc, pr=pr, npr=npr,
-                                      floor=floors, stacklevel=stacklevel + 2)
-    else:
-        _validation.warn_if_undefined_rows(
-            result.n_pos, result.n_neg, roc=roc, pr=pr, npr=npr, floors=floors,
-            unit=unit or _PLURALS[result.index_name], stacklevel=stacklevel + 2)

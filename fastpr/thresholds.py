@@ -12,8 +12,8 @@ import numpy as np
 
 from . import _validation
 from ._engine.ranking import SortedRanking, sort_ranking, sweep_ranking
-from .curves import roc_convex_hull
 from .results import Evaluation, Result
+from .swept import roc_convex_hull
 
 
 @dataclass(frozen=True, repr=False)

@@ -177,8 +177,8 @@ def test_undefined_groups_are_counted_warned_once_and_left_out_of_means():
     assert batch.n_undefined_pr == 1 and batch.n_undefined_roc == 2
     assert np.isnan(batch.average_precision[1]) and batch.average_precision[2] == 1.0
     mean_ap = batch.macro("average_precision")
-    assert (mean_ap.value, mean_ap.n_used, mean_ap.n_excluded) == (1.0, 3, 1)
-    assert batch.macro("auc_roc").n_excluded == 2
+    assert (mean_ap.value, mean_ap.n_used, mean_ap.n_undefined) == (1.0, 3, 1)
+    assert batch.macro("auc_roc").n_undefined == 2
     with pytest.warns(fastpr.UndefinedMetricWarning):
         assert fastpr.auc_pr(y, s, groups=groups, method="average_precision",
                              average="macro") == 1.0

@@ -96,6 +96,31 @@ def table(rankings):
                            rankings.starts, order)
 
 
+def sorted_rankings(rankings):
+    """Each ranking of :class:`Rankings` split by class and sorted, in table order, one at a
+    time: for callers that keep more of a ranking than its row (its points, its hull)."""
+    if rankings.scores.ndim == 2:
+        _validation.reject_nan("y_score", rankings.scores)
+        for r in range(rankings.scores.shape[0]):
+            yield sort_validated(_row(rankings.is_positive, r), rankings.scores[r],
+                                 _row(rankings.weights, r))
+        return
+    if rankings.starts is None:
+        yield sort_validated(rankings.is_positive, rankings.scores, rankings.weights)
+        return
+    for g in range(rankings.starts.size - 1):
+        rows = slice(rankings.starts[g], rankings.starts[g + 1])
+        if rankings.order is not None:
+            rows = rankings.order[rows]
+        yield sort_validated(rankings.is_positive[rows], rankings.scores[rows],
+                             None if rankings.weights is None else rankings.weights[rows])
+
+
+def _row(values, r):
+    """Row ``r`` of per-row labels or weights; shared ones (1-D or None) as they are."""
+    return values if values is None or values.ndim == 1 else values[r]
+
+
 def _rows_worker(is_positive, scores, n_pos, table, firsts, block_rows):
     """Take blocks of rows (starting at ``firsts``, shared with the other workers) of an
     unweighted batch: split, 2-D NumPy sort, sweep. ``is_positive`` has a row per ranking, or

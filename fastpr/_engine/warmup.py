@@ -15,7 +15,7 @@ import numpy as np
 import fastpr
 
 from .. import kernels
-from .._validation import UndefinedMetricWarning
+from ..exceptions import UndefinedMetricWarning
 from . import jit as _jit
 
 _LABELS = np.array([1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 0, 0])
@@ -80,7 +80,7 @@ def _intervals():
             fastpr.compare(_LABELS, [scores, scores[::-1]], n_boot=4, seed=0,
                            sample_weight=weights)
         fastpr.bootstrap(_LABELS, scores, n_boot=4, seed=0, interval="bca")
-        fastpr.confidence_interval(_LABELS, scores, interval="logit")
+        fastpr.confidence_interval(_LABELS, scores, rule="logit")
         fastpr.delong(_LABELS, scores)
         fastpr.compare(_LABELS, [scores, scores[::-1]], metric="auc_roc", test="delong")
 

@@ -29,8 +29,16 @@ def normalised_area(area, floor):
     return math.nan
 
 
-# The same rule over arrays of areas and floors (of one shape), element by element.
-normalised_areas = np.vectorize(normalised_area, otypes=[np.float64])
+_elementwise = np.vectorize(normalised_area, otypes=[np.float64])
+
+
+def normalised_areas(areas, floors):
+    """:func:`normalised_area` over arrays of areas and floors (of one shape), element by
+    element."""
+    # Comparing a NaN floor (a ranking without positives) raises the invalid-operation flag,
+    # which NumPy would report as a RuntimeWarning although the NaN result is the intended one.
+    with np.errstate(invalid="ignore"):
+        return _elementwise(areas, floors)
 
 
 def lacks_headroom(floor):
