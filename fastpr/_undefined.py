@@ -11,7 +11,7 @@ import numpy as np
 
 from ._engine.kernels.area import worst_ranking_interpolated_area
 from ._engine.kernels.summary import too_far_apart
-from ._normalised import lacks_headroom
+from ._engine.kernels.normalised import lacks_headroom
 from .exceptions import UndefinedMetricWarning
 
 # Why class totals leave a metric undefined, tested in this order.
@@ -28,6 +28,8 @@ _TOO_FAR_APART = ("one more than 2**600 times the other, beyond what double prec
                   "against each other")
 _NO_ROOM = ("the AUC-PR of the worst ranking within 2**-26 of 1, leaving the normalised area "
             "no precision")
+# How warnings name the rankings of an EvaluationBatch, by its index_name.
+PLURALS = {"ranking": "rankings", "group": "groups", "class": "classes"}
 
 
 def _undefined(metrics, reason):
@@ -86,6 +88,16 @@ def warn_if_undefined(n_pos, n_neg, *metrics, floors=None, unit=None):
                               f"{n_neg:.6g}, which puts {_NO_ROOM}")}[reason]
         verb = "are" if " and " in what else "is"
         _warn(f"{what} {verb} undefined because {why}; returning NaN.")
+
+
+def warn_if_undefined_in(result, *metrics, unit=None):
+    """:func:`warn_if_undefined` for an Evaluation or an EvaluationBatch, from its class totals
+    and interpolated floors; a batch's rankings are named after its ``index_name`` unless
+    ``unit`` names them."""
+    index_name = getattr(result, "index_name", None)
+    if index_name is not None:
+        unit = unit or PLURALS[index_name]
+    warn_if_undefined(result.n_pos, result.n_neg, *metrics, floors=result.auc_pr_min, unit=unit)
 
 
 def _warn_counts(found, metrics, n_entries, unit):

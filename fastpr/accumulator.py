@@ -5,14 +5,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
-from ._engine.kernels import rows as row_kernels
 from ._engine.kernels.compact import compact_into, merge_into
-from ._engine.ranking import SortedRanking, sort_ranking, stable_argsort
+from ._engine.ranking import SortedRanking, sort_ranking, stable_argsort, sweep_ranking
 from ._options import InstanceOf
-from ._undefined import warn_if_undefined
-from .results import batch_from_table
-
-_ONE_RANKING = np.zeros(1, dtype=np.int64)
+from ._undefined import warn_if_undefined_in
+from .results import Evaluation
 
 
 def _filled(kernel, size, *inputs):
@@ -24,19 +21,6 @@ def _filled(kernel, size, *inputs):
     outputs = (np.empty(size), np.empty(size), np.empty(size))
     n = kernel(*inputs, *outputs)
     return outputs if n == size else tuple(array[:n].copy() for array in outputs)
-
-
-def _row(ranking):
-    """The engine's row (the layout that every result reads) of the sweep of a sorted ranking."""
-    row = np.empty(row_kernels.N_COLUMNS)
-    row_kernels.record_sorted(ranking.pos, ranking.pos_weight, ranking.neg, ranking.neg_weight,
-                              row)
-    return row
-
-
-def _evaluation(row):
-    """The Evaluation that one row of the engine's layout holds."""
-    return batch_from_table(row[np.newaxis], _ONE_RANKING, "ranking")[0]
 
 
 @dataclass(frozen=True)
@@ -89,7 +73,7 @@ class CompactedSegment:
 
     def row(self):
         """Every summary of the segment's ranking, in the engine's row layout."""
-        return _row(self.ranking)
+        return sweep_ranking(self.ranking).row
 
     def arrays(self):
         """(scores, pos_weight, neg_weight), not copied."""
@@ -174,8 +158,8 @@ class Accumulator:
         """
         if not self._segment.size:
             raise ValueError("the Accumulator is empty: update() it with data before evaluate().")
-        result = _evaluation(self._segment.row())
-        warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
+        result = Evaluation.from_row(self._segment.row())
+        warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
         return result
 
     def to_arrays(self):

@@ -66,18 +66,16 @@ except ImportError as error:
 
 from . import _validation
 from ._engine.kernels import sweep as _sweep
-from ._engine.kernels.rows import stable_order
-from ._engine.ranking import SweepResult, sort_validated, stable_argsort
+from ._engine.kernels.tables import stable_order
+from ._engine.ranking import row_of_state, sort_validated, stable_argsort
 from ._options import Integer, options
-from ._undefined import warn_if_undefined
+from ._undefined import warn_if_undefined_in
 from .accumulator import CompactedSegment
 from .exceptions import InputTypeError, InputValueError
-from .metrics import _evaluation_from_sweep
-from .results import batch_from_table
+from .results import Evaluation, EvaluationBatch
 
 # Scores each partition contributes to the sample that places the range boundaries.
 _SAMPLES_PER_PARTITION = 256
-_NO_POINTS = np.empty((3, 0))
 # The inputs of one partition, in the order that its tasks take them.
 _COLUMNS = ("y_true", "y_score", "sample_weight", "groups")
 
@@ -250,9 +248,6 @@ def _sweep_range(segment, start):
     return _sweep.resume_range(*segment.arrays(), start) if segment.size else None
 
 
-def _evaluation(stats, hull):
-    """The Evaluation of a sweep's statistics."""
-    return _evaluation_from_sweep(SweepResult(stats, hull, _NO_POINTS))
 
 
 def _ranked_evaluation(segments, n_ranges):
@@ -274,8 +269,9 @@ def _ranked_evaluation(segments, n_ranges):
     swept = [result for result in dask.compute(*[dask.delayed(_sweep_range)(r, start)
                                                  for r, start in zip(ranges, starts)])
              if result is not None]
-    return _evaluation(*_sweep.join_ranges(np.stack([state for state, _ in swept]),
-                                           np.concatenate([hull for _, hull in swept])))
+    state, _ = _sweep.join_ranges(np.stack([state for state, _ in swept]),
+                                  np.concatenate([hull for _, hull in swept]))
+    return Evaluation.from_row(row_of_state(state))
 
 
 def _group_segments(number, y_true, y_score, sample_weight, groups, pos_label):
@@ -385,8 +381,7 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     columns = list(zip(blocks["y_true"], blocks["y_score"], weight_blocks))
     if groups is not None:
         result = _evaluate_groups(blocks, columns, pos_label)
-        warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC", "AUC-PR", "normalised AUC-PR",
-                          floors=result.auc_pr_min, unit=f"{result.index_name}s")
+        warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
         return result
     parts = [dask.delayed(_partition, nout=2)(k, y, s, w, pos_label)
              for k, (y, s, w) in enumerate(columns)]
@@ -397,7 +392,7 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     segments = list(persisted[:n_partitions])
     del persisted
     result = _ranked_evaluation(segments, n_ranges)
-    warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
+    warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
     return result
 
 
@@ -411,7 +406,8 @@ def _evaluate_groups(blocks, columns, pos_label):
     segments = [] if ids is None else [merged[key] for key in ids.tolist()]
     if not sum(segment.size for segment in segments):
         _raise_no_weight()
-    return batch_from_table(np.stack([segment.row() for segment in segments]), ids, "group")
+    return EvaluationBatch.from_table(np.stack([segment.row() for segment in segments]), ids,
+                                      "group")
 
 
 # ----------------------------------------------------------------------------- input checks

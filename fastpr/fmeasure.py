@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._engine.kernels.fbeta import f_beta
+from ._engine.kernels.fmeasure import f_beta
 from ._options import Integer, Interval, options
 from .results import Result
 

@@ -15,20 +15,18 @@ import numpy as np
 
 from . import _student_t, _validation
 from ._engine.jit import thread_count
-from ._engine.kernels import resample
+from ._engine.kernels import resample, rows
 from ._engine.kernels.delong import placements
-from ._engine.kernels.summary import AUC_ROC, summarise
+from ._engine.kernels.fmeasure import max_f1
 from ._engine.pool import run_all
-from ._engine.ranking import SortedRanking, run_sweep, sort_ranking, stable_argsort
-from ._normalised import normalised_area
+from ._engine.ranking import SortedRanking, sort_ranking, stable_argsort, sweep_ranking
 from ._optional import import_optional
 from ._options import Integer, OneOf, options
 from ._options import Interval as Within
 from ._undefined import warn_undefined_entries
 from .exceptions import InputTypeError, InputValueError
-from .fmeasure import f_beta_from_counts
-from .results import AREA_COLUMNS, PR_METHODS, Result, method_field
-from .unachievable import auc_pr_min
+from .results import COLUMNS, PR_METHODS, Result, method_field
+from .unachievable import normalised_auc_pr
 
 METRICS = ("auc_pr", "auc_roc", "auc_npr", "max_f1")
 BOOTSTRAP_INTERVALS = ("percentile", "basic", "bca")
@@ -140,7 +138,7 @@ class _Resampler:
             count = min(_BATCH, n_boot - first)
             n_tasks = min(thread_count(), count)
             run_all([functools.partial(
-                resample.replicate_summaries_into, self.pos, self.pos_weight, self.neg,
+                resample.replicate_rows_into, self.pos, self.pos_weight, self.neg,
                 self.neg_weight, self.pos_order, self.neg_order, np.uint64(seed), first, start,
                 n_tasks, stratified, poisson, with_f1, out[first:first + count])
                 for start in range(n_tasks)])
@@ -151,16 +149,16 @@ class _Resampler:
         return out
 
     def full_rows(self, with_f1):
-        """Each model's summary row on the data as given (every count 1)."""
+        """Each model's replicate row on the data as given (every count 1)."""
         every_pos, every_neg = np.ones(self.pos.shape[1], bool), np.ones(self.neg.shape[1], bool)
-        return np.array([self._summary(m, every_pos, every_neg, with_f1)
+        return np.array([self._row(m, every_pos, every_neg, with_f1)
                          for m in range(self.pos.shape[0])])
 
-    def _summary(self, model, kept_pos, kept_neg, with_f1):
+    def _row(self, model, kept_pos, kept_neg, with_f1):
         pos_weight = self._weights(kept_pos, self.pos_weight, self.pos_order, model)
         neg_weight = self._weights(kept_neg, self.neg_weight, self.neg_order, model)
         ranking = SortedRanking(self.pos[model], pos_weight, self.neg[model], neg_weight)
-        return _summary_row(run_sweep(ranking, with_points=with_f1))
+        return _replicate_row(sweep_ranking(ranking, with_points=with_f1))
 
     def jackknife(self, with_f1):
         """Delete-a-group jackknife: examples in ``_JACKKNIFE_GROUPS`` groups (by position within
@@ -172,7 +170,7 @@ class _Resampler:
         out = np.empty((n_groups, self.pos.shape[0], resample.N_REPLICATE))
         for g in range(n_groups):
             for m in range(self.pos.shape[0]):
-                out[g, m] = self._summary(m, group_pos != g, group_neg != g, with_f1)
+                out[g, m] = self._row(m, group_pos != g, group_neg != g, with_f1)
         return out
 
     @staticmethod
@@ -197,35 +195,26 @@ def _resampling_pool(y_true, y_score, sample_weight, pos_label):
                          ranking.neg[kept_neg], ranking.neg_weight[kept_neg])
 
 
-def _summary_row(sweep):
-    """Areas, class totals and (when the sweep kept its points) the best F1: a kernel row."""
-    n_pos = sweep["N_POS"]
+def _replicate_row(swept):
+    """A swept ranking's row with the best F1 appended (NaN unless it kept its points), as the
+    replicates' rows of ``resample.replicate_rows_into``."""
     best_f1 = math.nan
-    if sweep.points.shape[1]:
-        _, tp, fp = sweep.points
-        best_f1 = float(np.max(f_beta_from_counts(tp, fp, n_pos, 1.0)))
-    return np.append(summarise(sweep.stats), [n_pos, sweep["N_NEG"], best_f1])
+    if swept.points.shape[1]:
+        best_f1 = max_f1(swept.points, swept.points.shape[1], swept.row[rows.POS_WEIGHT])
+    return np.append(swept.row, best_f1)
 
 
-def _floor(n_pos, n_neg, method):
-    if n_pos == 0 or n_neg == 0:
-        return math.nan
-    return auc_pr_min(n_pos, n_neg, method=method)
-
-
-def _metric_values(rows, metric, method):
-    """The metric of every summary row (any leading shape)."""
-    if metric == "auc_roc":
-        return rows[..., AUC_ROC]
+def _metric_values(table, metric, method):
+    """The metric of every replicate row (any leading shape)."""
     if metric == "max_f1":
-        return rows[..., resample.MAX_F1]
-    area = rows[..., AREA_COLUMNS[method_field(method)]]
+        return table[..., resample.MAX_F1]
+    if metric == "auc_roc" or metric == "auc_npr" and method == "interpolated":
+        return table[..., COLUMNS[metric]]
+    area = table[..., COLUMNS[method_field(method)]]
     if metric == "auc_pr":
         return area
-    totals = rows[..., resample.TOTAL_POS:resample.TOTAL_NEG + 1].reshape(-1, 2)
-    pairs, inverse = np.unique(totals, axis=0, return_inverse=True)
-    floors = np.array([_floor(n_pos, n_neg, method) for n_pos, n_neg in pairs])
-    return normalised_area(area, floors[inverse.reshape(-1)].reshape(area.shape))
+    return normalised_auc_pr(area, table[..., rows.POS_WEIGHT], table[..., rows.NEG_WEIGHT],
+                             method)
 
 
 # --------------------------------------------------------------------------- interval rules
@@ -262,9 +251,10 @@ def _resampled_values(resampler, options):
     """Replicate metric values (n_boot, n_models) and, for BCa, jackknife values."""
     seed = _seed(options["seed"])
     with_f1 = options["metric"] == "max_f1"
-    rows = resampler.replicates(seed, options["n_boot"], options["stratified"],
-                                options["resampling"] == "poisson", with_f1, options["progress"])
-    values = _metric_values(rows, options["metric"], options["method"])
+    replicates = resampler.replicates(seed, options["n_boot"], options["stratified"],
+                                      options["resampling"] == "poisson", with_f1,
+                                      options["progress"])
+    values = _metric_values(replicates, options["metric"], options["method"])
     jackknife = None
     if options["interval"] == "bca":
         jackknife = _metric_values(resampler.jackknife(with_f1), options["metric"],
@@ -325,10 +315,10 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
     (0.0939, 0.0672, 0.1322)
     """
     resampler = _Resampler.single(_resampling_pool(y_true, y_score, sample_weight, pos_label))
-    rows = resampler.full_rows(metric == "max_f1")
-    _validation.both_classes(rows[0, resample.TOTAL_POS], rows[0, resample.TOTAL_NEG],
+    full = resampler.full_rows(metric == "max_f1")
+    _validation.both_classes(full[0, rows.POS_WEIGHT], full[0, rows.NEG_WEIGHT],
                              "bootstrap an interval")
-    estimate = float(_metric_values(rows, metric, method)[0])
+    estimate = float(_metric_values(full, metric, method)[0])
     options = dict(metric=metric, method=method, n_boot=n_boot, interval=interval,
                    stratified=stratified, resampling=resampling, seed=seed, progress=progress)
     seed, values, jackknife = _resampled_values(resampler, options)
@@ -569,11 +559,12 @@ def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
                       pos_label=pos_label)
         return Interval(metric, method, rule, b.estimate, b.low, b.high, confidence)
     _check_analytic_metric(rule, metric)
-    sweep = run_sweep(sort_ranking(y_true, y_score, sample_weight, pos_label))
-    _validation.both_classes(sweep["N_POS"], sweep["N_NEG"], f"give a {rule} interval")
-    theta = float(_metric_values(_summary_row(sweep), metric, method))
+    row = sweep_ranking(sort_ranking(y_true, y_score, sample_weight, pos_label)).row
+    n_pos = row[rows.POS_WEIGHT]
+    _validation.both_classes(n_pos, row[rows.NEG_WEIGHT], f"give a {rule} interval")
+    theta = float(_metric_values(row, metric, method))
     z = _NORMAL.inv_cdf(0.5 + confidence / 2)
-    standard_error = math.sqrt(max(theta * (1 - theta), 0.0) / sweep["N_POS"])
+    standard_error = math.sqrt(max(theta * (1 - theta), 0.0) / n_pos)
     if rule == "binomial":
         low, high = max(0.0, theta - z * standard_error), min(1.0, theta + z * standard_error)
     elif 0 < theta < 1:

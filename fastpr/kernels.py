@@ -61,6 +61,7 @@ from ._engine.kernels.ap_deltas import fill_table as ap_delta_table
 from ._engine.kernels.ap_deltas import move_delta_at, swap_delta_at
 from ._engine.kernels.lambdas import all_pairs_gradients, lambda_sums, top_k_gradients
 from ._engine.kernels.order import descending_order, ranking_order
+from ._engine.kernels.rows import summary
 from ._engine.kernels.summary import (
     AUC_ROC,
     AUC_ROC_HULL,
@@ -71,7 +72,6 @@ from ._engine.kernels.summary import (
     LINEAR,
     LOWER_TRAPEZOID,
     UPPER_TRAPEZOID,
-    summary,
 )
 
 __all__ = [

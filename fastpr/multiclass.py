@@ -12,12 +12,12 @@ column ``c`` of an indicator matrix) as positives; each is computed exactly as
 import numpy as np
 
 from . import _validation
-from ._engine import tables
+from ._engine.tables import Rankings
 from ._options import OneOf, options
-from ._undefined import warn_if_undefined
+from ._rankings import averaged, evaluations
+from ._undefined import warn_if_undefined_in
 from .exceptions import InputTypeError, InputValueError
-from .metrics import _averaged
-from .results import PR_METHODS, batch_from_table, method_field
+from .results import PR_METHODS, method_field
 
 _AVERAGES = (None, "macro", "weighted", "micro")
 
@@ -30,10 +30,10 @@ def _one_vs_rest(y_true, y_score, labels, sample_weight):
     per_class_scores = np.ascontiguousarray(scores.T)
     per_class_weights = None if weights is None else np.tile(weights, n_classes)
     per_class_labels = np.ascontiguousarray(indicator.T)
-    table = tables.segments_table(per_class_scores.ravel(), per_class_labels.ravel(),
-                                  per_class_weights,
-                                  np.arange(n_classes + 1, dtype=np.int64) * n_samples)
-    return batch_from_table(table, classes, "class"), (indicator, scores, weights)
+    rankings = Rankings(per_class_labels.ravel(), per_class_scores.ravel(), per_class_weights,
+                        np.arange(n_classes + 1, dtype=np.int64) * n_samples, index=classes,
+                        index_name="class")
+    return evaluations(rankings), (indicator, scores, weights)
 
 
 def evaluate(y_true, y_score, *, labels=None, sample_weight=None):
@@ -68,8 +68,7 @@ def evaluate(y_true, y_score, *, labels=None, sample_weight=None):
     (array(['cat', 'dog', 'eel'], dtype='<U3'), array([1.  , 0.75, 1.  ]))
     """
     result, _ = _one_vs_rest(y_true, y_score, labels, sample_weight)
-    warn_if_undefined(result.n_pos, result.n_neg, "AUC-ROC", "AUC-PR", "normalised AUC-PR",
-                      floors=result.auc_pr_min, unit="classes")
+    warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
     return result
 
 
@@ -80,20 +79,18 @@ def _average(metric, y_true, y_score, labels, sample_weight, average):
     if average == "micro":
         n_classes = scores.shape[1]
         pooled_weights = None if weights is None else np.repeat(weights, n_classes)
-        pooled = tables.segments_table(scores.ravel(), indicator.ravel(), pooled_weights,
-                                       np.array([0, scores.size], dtype=np.int64))
-        pooled = batch_from_table(pooled, np.array(["micro"]), "class")
-        warn_if_undefined(pooled.n_pos, pooled.n_neg, "AUC-ROC" if roc else "AUC-PR",
-                          unit="pooled rankings")
+        pooled = evaluations(Rankings(indicator.ravel(), scores.ravel(), pooled_weights,
+                                      np.array([0, scores.size], dtype=np.int64),
+                                      index=np.array(["micro"]), index_name="class"))
+        warn_if_undefined_in(pooled, "AUC-ROC" if roc else "AUC-PR", unit="pooled rankings")
         return float(getattr(pooled, metric)[0])
-    warn_if_undefined(per_class.n_pos, per_class.n_neg, "AUC-ROC" if roc else "AUC-PR",
-                      unit="classes")
+    warn_if_undefined_in(per_class, "AUC-ROC" if roc else "AUC-PR")
     values = getattr(per_class, metric)
     if average == "weighted":
         defined = ~np.isnan(values)
         support = per_class.n_pos[defined]
         return float(np.average(values[defined], weights=support)) if support.sum() else np.nan
-    return _averaged(values, average)
+    return averaged(values, average)
 
 
 @options(method=OneOf(PR_METHODS), average=OneOf(_AVERAGES))

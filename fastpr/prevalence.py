@@ -4,10 +4,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
-from ._engine.ranking import SortedRanking, run_sweep, sort_ranking
+from ._engine.ranking import SortedRanking, sort_ranking, sweep_ranking
 from ._options import Interval, options
 from .curves import PRCurve, pr_curve_from_counts
-from .metrics import _evaluation_from_sweep
 from .results import Evaluation, Result
 
 
@@ -65,13 +64,13 @@ def at_prevalence(y_true, y_score, prevalence, *, sample_weight=None, pos_label=
     negative_weight = ranking.neg_weight * factor if ranking.neg_weight.size else np.full(
         ranking.neg.size, factor)
     shifted = SortedRanking(ranking.pos, ranking.pos_weight, ranking.neg, negative_weight)
-    sweep = run_sweep(shifted, with_points=True)
+    swept = sweep_ranking(shifted, with_points=True)
     return PrevalenceShift(
         prevalence=target,
         observed_prevalence=n_pos / (n_pos + n_neg),
         negative_weight=factor,
-        evaluation=_evaluation_from_sweep(sweep),
-        curve=pr_curve_from_counts(*sweep.points),
+        evaluation=Evaluation.from_row(swept.row),
+        curve=pr_curve_from_counts(*swept.points),
     )
 
 

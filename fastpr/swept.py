@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _validation
-from ._engine.ranking import sort_ranking
+from ._engine.ranking import sort_ranking, sweep_ranking
+from ._engine.tables import rankings_of, sorted_rankings
 from ._options import OneOf, options
-from ._rankings import AVERAGES, averaged, is_many, many_rankings, sweep_sorted
-from ._undefined import warn_if_undefined
+from ._rankings import AVERAGES, averaged
+from ._undefined import PLURALS, warn_if_undefined
 from .curves import (
     RECALL_STEP,
     achievable_from_hull,
@@ -122,7 +122,8 @@ class SweptRanking(Result):
     @options(method=OneOf(PR_METHODS))
     def auc_npr(self, *, method="interpolated"):
         """The normalised area of :func:`fastpr.auc_npr`."""
-        return normalised_auc_pr(self.evaluation, method)[0]
+        e = self.evaluation
+        return float(normalised_auc_pr(e.area(method), e.n_pos, e.n_neg, method))
 
 
 def swept_silently(y_true, y_score, sample_weight=None, pos_label=None):
@@ -133,10 +134,11 @@ def swept_silently(y_true, y_score, sample_weight=None, pos_label=None):
 
 def _swept(ranking):
     """The SweptRanking of one sorted ranking."""
-    evaluation, hull, points = sweep_sorted(ranking, with_points=True)
-    hull_fp, hull_tp, hull_thresholds = hull.T.copy()
-    thresholds, tp, fp = points
-    return SweptRanking(thresholds, tp, fp, hull_thresholds, hull_tp, hull_fp, evaluation)
+    swept = sweep_ranking(ranking, with_points=True)
+    hull_fp, hull_tp, hull_thresholds = swept.hull.T.copy()
+    thresholds, tp, fp = swept.points
+    return SweptRanking(thresholds, tp, fp, hull_thresholds, hull_tp, hull_fp,
+                        Evaluation.from_row(swept.row))
 
 
 def _itself(swept):
@@ -148,19 +150,19 @@ def _read(read, undefined, y_true, y_score, sample_weight, pos_label, groups, of
     """``read(swept)`` of one ranking, or of each of many (a list; an array or its macro
     ``average`` for a ``number``), after one warning about the ``undefined`` metrics.
     """
-    y_score = _validation.as_array("y_score", y_score)
-    if not is_many(y_score, groups, offsets):
-        swept = swept_silently(y_true, y_score, sample_weight, pos_label)
+    rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets)
+    if rankings.index is None:
+        swept = _swept(next(sorted_rankings(rankings)))
         warn_if_undefined(swept.n_pos, swept.n_neg, *undefined)
         return read(swept)
-    rankings = many_rankings(y_true, y_score, sample_weight, pos_label, groups, offsets)
     results, totals = [], []
-    for ranking in rankings.each_sorted():  # read at once: one ranking's points held at a time
+    for ranking in sorted_rankings(rankings):  # read at once: one ranking's points held at a time
         swept = _swept(ranking)
         results.append(read(swept))
         totals.append((swept.n_pos, swept.n_neg, swept.evaluation.auc_pr_min))
     n_pos, n_neg, floors = np.array(totals).T
-    warn_if_undefined(n_pos, n_neg, *undefined, floors=floors, unit=f"{rankings.unit}s")
+    warn_if_undefined(n_pos, n_neg, *undefined, floors=floors,
+                      unit=PLURALS[rankings.index_name])
     return averaged(np.array(results, dtype=np.float64), average) if number else results
 
 

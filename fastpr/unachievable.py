@@ -11,13 +11,14 @@ import numpy as np
 
 from . import _validation
 from ._engine.kernels.area import worst_ranking_interpolated_area
-from ._engine.ranking import SortedRanking
-from ._normalised import normalised_area
+from ._engine.kernels.normalised import normalised_areas
+from ._engine.ranking import SortedRanking, sweep_ranking
+from ._engine.tables import rankings_of
 from ._options import Interval, OneOf, options
-from ._rankings import AVERAGES, averaged, evaluations, is_many, sweep_sorted
-from ._undefined import warn_if_undefined
+from ._rankings import AVERAGES, averaged, evaluations
+from ._undefined import PLURALS, warn_if_undefined
 from .exceptions import InputValueError
-from .results import PR_METHODS
+from .results import PR_METHODS, Evaluation
 
 _UNIT_WEIGHTS = np.empty(0)
 
@@ -107,7 +108,30 @@ def auc_pr_min(n_pos, n_neg, *, method="interpolated"):
                               "{value!r}.", argument="n_pos", method=method, value=n_pos)
     if method == "interpolated":
         return float(worst_ranking_interpolated_area(n_pos, n_neg))
-    return sweep_sorted(_worst_ranking(int(n_pos), n_neg))[0].area(method)
+    return Evaluation.from_row(sweep_ranking(_worst_ranking(int(n_pos), n_neg)).row).area(method)
+
+
+def auc_pr_floor(n_pos, n_neg, method):
+    """:func:`auc_pr_min` of a (checked) ``method`` at the class totals of a ranking: NaN
+    without positives, where no area is defined, and 1 without negatives, whatever the method."""
+    if n_pos == 0:
+        return math.nan
+    return auc_pr_min(n_pos, n_neg, method=method) if n_neg > 0 else 1.0
+
+
+def auc_pr_floors(n_pos, n_neg, method):
+    """:func:`auc_pr_floor` of class totals (scalars, or arrays of one shape), each distinct
+    pair of totals computed once."""
+    totals = np.stack([np.ravel(n_pos), np.ravel(n_neg)], axis=1)
+    pairs, inverse = np.unique(totals, axis=0, return_inverse=True)
+    floors = np.array([auc_pr_floor(p, n, method) for p, n in pairs.tolist()])
+    return floors[inverse.reshape(-1)].reshape(np.shape(n_pos))
+
+
+def normalised_auc_pr(areas, n_pos, n_neg, method):
+    """Normalised areas of ``method`` from its areas and the class totals (scalars, or arrays
+    of one shape)."""
+    return normalised_areas(areas, auc_pr_floors(n_pos, n_neg, method))
 
 
 @options(method=OneOf(PR_METHODS), average=OneOf(AVERAGES))
@@ -145,31 +169,10 @@ def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_l
     >>> fastpr.auc_npr(y, [s, s[::-1]]).round(3)
     array([0.626, 0.045])
     """
-    y_score = _validation.as_array("y_score", y_score)
-    result = evaluations(y_true, y_score, sample_weight, pos_label, groups, offsets)
-    values, floor = normalised_auc_pr(result, method)
-    if not is_many(y_score, groups, offsets):
-        warn_if_undefined(result.n_pos, result.n_neg, "normalised AUC-PR", floors=floor)
-        return values
-    warn_if_undefined(result.n_pos, result.n_neg, "normalised AUC-PR", floors=floor,
-                      unit=f"{result.index_name}s")
-    return averaged(values, average)
-
-
-def normalised_auc_pr(result, method):
-    """(normalised area, floor) of an Evaluation, or arrays of them for every ranking of an
-    EvaluationBatch, by the :func:`fastpr.auc_pr` ``method`` (checked)."""
-    area = result.area(method)
-    if np.ndim(area) == 0:
-        floor = _floor(result.n_pos, result.n_neg, method)
-    else:
-        pairs, inverse = np.unique(np.column_stack([result.n_pos, result.n_neg]), axis=0,
-                                   return_inverse=True)
-        floors = np.array([_floor(n_pos, n_neg, method) for n_pos, n_neg in pairs])
-        floor = floors[inverse.reshape(-1)]
-    return normalised_area(area, floor), floor
-
-
-def _floor(n_pos, n_neg, method):
-    """The worst ranking's area at these totals, NaN when a class is missing."""
-    return auc_pr_min(n_pos, n_neg, method=method) if n_pos > 0 and n_neg > 0 else math.nan
+    rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets)
+    result = evaluations(rankings)
+    floors = auc_pr_floors(result.n_pos, result.n_neg, method)
+    unit = None if rankings.index is None else PLURALS[rankings.index_name]
+    warn_if_undefined(result.n_pos, result.n_neg, "normalised AUC-PR", floors=floors, unit=unit)
+    values = normalised_areas(result.area(method), floors)
+    return float(values) if rankings.index is None else averaged(values, average)

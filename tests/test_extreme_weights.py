@@ -31,7 +31,7 @@ import fastpr
 import reference as ref
 from fastpr._engine.kernels.summary import MAX_CLASS_RATIO
 from fastpr._engine.kernels.sweep import weight_scale
-from fastpr._normalised import MIN_HEADROOM
+from fastpr._engine.kernels.normalised import MIN_HEADROOM
 
 REL, ABS = 1e-12, 1e-230
 AREAS = ["auc_roc", "auc_roc_hull", "auc_pr", "auc_pr_dg", "average_precision", "auc_pr_lower",

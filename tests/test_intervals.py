@@ -1,6 +1,7 @@
 """Bootstrap, analytic and DeLong intervals, paired comparisons and fold intervals (SPEC §8)."""
 import math
 import statistics
+import warnings
 
 import numba
 import numpy as np
@@ -53,6 +54,24 @@ def test_max_f1_replicates_are_the_best_f1_of_the_repeated_rows():
         rows = _repeated(ranking.pos, ranking.neg, *_counts(5, r, ranking.pos.size,
                                                             ranking.neg.size))
         assert result.replicates[r] == pytest.approx(fastpr.max_f_beta(*rows).value, rel=1e-12)
+
+
+def test_max_f1_of_a_replicate_without_positives_is_undefined_as_for_its_rows():
+    """Resampling all rows together can draw no positive; F1 is then undefined, as max_f_beta
+    says of the replicate's rows: NaN and counted in n_undefined, like every other metric (the
+    replicate kernel reported 0 there while the estimate's path reported NaN)."""
+    y, s = [1, 0, 0, 0, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.4]
+    with pytest.warns(fastpr.UndefinedMetricWarning, match="drew no positives"):
+        result = fastpr.bootstrap(y, s, metric="max_f1", n_boot=30, seed=3, stratified=False)
+    expected = []
+    for r in range(30):
+        y_r, s_r, w_r = fastpr.bootstrap_sample(y, s, r, seed=3, stratified=False)
+        rows = np.repeat(np.arange(y_r.size), w_r.astype(np.int64))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", fastpr.UndefinedMetricWarning)
+            expected.append(fastpr.max_f_beta(y_r[rows], s_r[rows]).value)
+    np.testing.assert_array_equal(result.replicates, expected)
+    assert 0 < result.n_undefined == int(np.count_nonzero(np.isnan(expected)))
 
 
 def test_paired_replicates_apply_the_same_counts_to_every_model():

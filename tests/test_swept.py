@@ -272,13 +272,13 @@ def test_a_group_that_weighs_nothing_and_an_empty_segment_are_nan():
 def sweeps(monkeypatch):
     """Counts the passes over the data (each after its sort) that the figures make."""
     calls = []
-    original = fastpr.swept.sweep_sorted
+    original = fastpr.swept.sweep_ranking
 
     def counted(*args, **kwargs):
         calls.append(1)
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(fastpr.swept, "sweep_sorted", counted)
+    monkeypatch.setattr(fastpr.swept, "sweep_ranking", counted)
     return calls
 
 

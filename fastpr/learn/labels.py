@@ -6,22 +6,25 @@ import numpy as np
 
 from .. import _validation
 from .._engine.kernels import lambdas as _lambdas
-from .._engine.kernels import rows as _table
+from .._engine import tables as engine_tables
+from .._engine.kernels import rows as row_columns
+from .._engine.kernels import tables as table_kernels
 from .._engine.kernels import sweep as _sweep
 from .._engine.kernels.area import worst_ranking_interpolated_area
 from .._engine.kernels.lean_sweep import lean_summary_into
 from .._engine.kernels.split import split_into
-from .._engine.kernels.summary import N_SUMMARY
-from .._engine.tables import segments_table
-from .._normalised import normalised_area
+from .._engine.kernels import summary as summary_columns
+from .._engine.kernels.normalised import normalised_area
+from .._engine.ranking import SortedRanking, record_into
 from .._options import InstanceOf, Integer, OneOf, options
-from .._rankings import AVERAGES, mean_where_defined
+from .._rankings import AVERAGES, averaged
 from ..exceptions import InputValueError
-from ..results import AREA_COLUMNS
+from ..results import COLUMNS
 from ._rankings import Rankings
 from ._weights import group_weights, refuse_sample_weight
 
-METRICS = (*AREA_COLUMNS, "auc_npr")
+METRICS = ("auc_roc", "auc_roc_hull", "auc_pr", "auc_pr_dg", "average_precision",
+           "auc_pr_lower", "auc_pr_upper", "auc_pr_linear", "auc_pr_hull", "auc_npr")
 # The options of LambdaMART gradients (ranknet and score_normalization: None, the pairs'
 # default, or a bool).
 GRADIENT_OPTIONS = {"pairs": OneOf(("topk", "all")), "k": Integer(minimum=1),
@@ -29,6 +32,9 @@ GRADIENT_OPTIONS = {"pairs": OneOf(("topk", "all")), "k": Integer(minimum=1),
                     "query_normalization": InstanceOf(bool)}
 # The metrics of ``lean_summary_into``, which is several times faster than the whole sweep.
 _LEAN = ("auc_roc", "average_precision", "auc_pr", "auc_npr")
+# Where the lean pass puts each of its metrics in the summary vector.
+_SUMMARY_COLUMNS = {"auc_roc": summary_columns.AUC_ROC, "auc_pr": summary_columns.INTERPOLATED,
+                    "average_precision": summary_columns.AVERAGE_PRECISION}
 _FLOATS = (np.dtype(np.float64), np.dtype(np.float32))  # native byte order
 _NO_WEIGHTS = np.empty(0)
 _NO_ROWS = np.empty(0, dtype=np.int64)
@@ -98,15 +104,15 @@ class FixedLabels:
         self.n_single_class = self._rankings.n_single_class
         codes = self._rankings.codes
         # Rows group by group for fastpr's batch tables; empty where groups are contiguous.
-        self._rows = (_table.stable_order(codes, self.n_groups)[0] if groups is not None
+        self._rows = (table_kernels.stable_order(codes, self.n_groups)[0] if groups is not None
                       else _NO_ROWS)
         self._one_ranking = codes is None and self._weights is None
         if self._one_ranking:  # the fast path's buffers (see _fast_metric)
             self._n_pos = int(self.n_pos[0])
             self._buffers = {}
-            self._row = np.empty(_table.N_COLUMNS)
+            self._row = np.empty(row_columns.N_COLUMNS)
             self._stats = np.empty(_sweep.SCALE + 1)
-            self._summary = np.empty(N_SUMMARY)
+            self._summary = np.empty(summary_columns.N_SUMMARY)
             self._floor = worst_ranking_interpolated_area(float(self.n_pos[0]),
                                                           float(self.n_neg[0]))
 
@@ -136,13 +142,13 @@ class FixedLabels:
         if self._one_ranking:
             return self._fast_metric(self._fast_scores(y_score), name)
         scores = self._rankings.checked_scores(y_score)
-        weights = _NO_WEIGHTS if self._weights is None else self._weights
-        table = segments_table(scores, self._rankings.is_positive, weights,
-                               self._rankings.offsets, self._rows)
-        values = _metric_column(table, name)
+        order = self._rows if self._rows.size else None
+        table = engine_tables.table(engine_tables.Rankings(
+            self._rankings.is_positive, scores, self._weights, self._rankings.offsets, order))
+        values = table[:, COLUMNS[name]]
         if self._rankings.codes is None:
             return float(values[0])
-        return values if average is None else mean_where_defined(values)
+        return averaged(values, average)
 
     def _fast_scores(self, y_score):
         """``y_score`` checked but for NaN (which ``_fast_metric`` finds), with no checks at
@@ -171,14 +177,14 @@ class FixedLabels:
         if pos.size and math.isnan(pos[-1]) or neg.size and math.isnan(neg[-1]):
             _validation.reject_nan("y_score", scores)
         if name not in _LEAN:
-            _table.record_sorted(pos, _NO_WEIGHTS, neg, _NO_WEIGHTS, self._row)
-            return float(_metric_column(self._row[np.newaxis], name)[0])
+            record_into(SortedRanking(pos, _NO_WEIGHTS, neg, _NO_WEIGHTS), self._row)
+            return float(self._row[COLUMNS[name]])
         interpolate = name in ("auc_pr", "auc_npr")
         lean_summary_into(pos, neg, interpolate, self._stats, self._summary)
-        interpolated = float(self._summary[AREA_COLUMNS["auc_pr"]])
         if name == "auc_npr":
-            return normalised_area(interpolated, self._floor)
-        return float(self._summary[AREA_COLUMNS[name]])
+            return normalised_area(float(self._summary[summary_columns.INTERPOLATED]),
+                                   self._floor)
+        return float(self._summary[_SUMMARY_COLUMNS[name]])
 
     def lambda_sums(self, y_score):
         """For every example, the sum of |dAP| over the swaps with each example of the other
@@ -246,11 +252,3 @@ def _switch(name, value, top_k):
                               "normalisation multiply by a factor of each pair's scores.",
                               argument=name)
     return value
-
-
-def _metric_column(table, name):
-    """The values of metric ``name`` in rows of a table of ``fastpr._engine.kernels.rows``."""
-    interpolated = table[:, _table.FIRST_AREA + AREA_COLUMNS["auc_pr"]]
-    if name == "auc_npr":
-        return normalised_area(interpolated, table[:, _table.AUC_PR_MIN])
-    return table[:, _table.FIRST_AREA + AREA_COLUMNS[name]]

@@ -13,18 +13,18 @@ which is valid because resampling treats the examples of a class alike.
 import numpy as np
 
 from ..jit import jit
-from .fbeta import f_beta
-from .summary import N_SUMMARY, summarise_into
-from .sweep import N_NEG, N_POINTS, N_POS, sweep
+from .fmeasure import max_f1
+from .rows import N_COLUMNS, N_THRESHOLDS, POS_WEIGHT, record
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX_2 = np.uint64(0x94D049BB133111EB)
 _TO_UNIT = 2.0 ** -53
 _POSITIVE_STREAM, _NEGATIVE_STREAM = np.uint64(1), np.uint64(2)
-# Each replicate's summary row: the areas of fastpr._engine.kernels.summary, the class totals, then
-# the best F1 over the operating points (NaN unless asked for: it needs the points stored).
-TOTAL_POS, TOTAL_NEG, MAX_F1, N_REPLICATE = N_SUMMARY, N_SUMMARY + 1, N_SUMMARY + 2, N_SUMMARY + 3
+# Each replicate's row: the row of fastpr._engine.kernels.rows, then the best F1 over the operating
+# points (NaN unless asked for: it needs the points stored).
+MAX_F1 = N_COLUMNS
+N_REPLICATE = N_COLUMNS + 1
 
 
 @jit(inline="always")
@@ -106,20 +106,11 @@ def _replicate_weights(counts, base, order, model, out):
             out[i] = counts[order[model, i]] * (1.0 if unit else base[model, i])
 
 
-@jit(inline="always")
-def _max_f1(points, n_points, n_pos):
-    """Best F1 = 2 TP / (TP + FP + P) over stored operating points (tp row 1, fp row 2)."""
-    best = 0.0
-    for k in range(n_points):
-        best = max(best, f_beta(points[1, k], points[2, k], n_pos, 1.0))
-    return best
-
-
 @jit
-def replicate_summaries_into(pos, pos_w, neg, neg_w, pos_order, neg_order, seed, first, start,
-                             step, stratified, poisson, with_f1, out):
-    """Summaries of replicates ``first + r`` for r = start, start + step, ... below
-    ``out.shape[0]``, written to ``out[r]`` (n_models, N_REPLICATE).
+def replicate_rows_into(pos, pos_w, neg, neg_w, pos_order, neg_order, seed, first, start, step,
+                        stratified, poisson, with_f1, out):
+    """Rows of replicates ``first + r`` for r = start, start + step, ... below ``out.shape[0]``,
+    written to ``out[r]`` (n_models, N_REPLICATE).
 
     Threads that call this with the same ``step`` and starts 0 .. step - 1 fill ``out`` between
     them; each replicate's numbers come from its own stream, so ``out`` does not depend on the
@@ -141,9 +132,7 @@ def replicate_summaries_into(pos, pos_w, neg, neg_w, pos_order, neg_order, seed,
             if not counts_are_weights:
                 _replicate_weights(counts_pos, pos_w, pos_order, m, weights_pos)
                 _replicate_weights(counts_neg, neg_w, neg_order, m, weights_neg)
-            stats, _ = sweep(pos[m], weights_pos, neg[m], weights_neg, points)
-            summarise_into(stats, out[r, m])
-            out[r, m, TOTAL_POS] = stats[N_POS]
-            out[r, m, TOTAL_NEG] = stats[N_NEG]
-            out[r, m, MAX_F1] = (_max_f1(points, int(stats[N_POINTS]), stats[N_POS])
-                                 if with_f1 else np.nan)
+            row = out[r, m]
+            record(pos[m], weights_pos, neg[m], weights_neg, points, row)
+            row[MAX_F1] = (max_f1(points, int(row[N_THRESHOLDS]) + 1, row[POS_WEIGHT])
+                           if with_f1 else np.nan)
