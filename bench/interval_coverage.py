@@ -38,7 +38,7 @@ def cell(n, prevalence, trials, n_boot):
         basic = fastpr.bootstrap(y, s, n_boot=n_boot, seed=seed, interval="basic")
         intervals.update(percentile=percentile, basic=basic, bca=bca)
         for rule in ("binomial", "logit"):
-            intervals[rule] = fastpr.confidence_interval(y, s, interval=rule)
+            intervals[rule] = fastpr.confidence_interval(y, s, rule=rule)
         for m, ci in intervals.items():
             hits[m] += ci.low <= truth <= ci.high
             widths[m].append(ci.high - ci.low)

@@ -1,23 +1,11 @@
 """fastpr: exact, fast and honest precision-recall and ROC analysis."""
-from . import multiclass
-from ._validation import UndefinedMetricWarning
+from . import learn, multiclass
 from .accumulator import Accumulator
 from .aggregate import Aggregate, aggregate
-from .curves import (
-    AchievablePRCurve,
-    PRCurve,
-    PRPoints,
-    ROCCurve,
-    ROCHull,
-    achievable_pr_curve,
-    interpolate_pr,
-    interpolated_pr_curve,
-    pr_curve,
-    roc_convex_hull,
-    roc_curve,
-)
-from .fmeasure import FBetaCurve, MaxFBeta, f_beta_curve, iso_f_curve, max_f_beta
-from .gain import PRGCurve, auc_prg, prg_curve
+from .curves import AchievablePRCurve, PRCurve, PRPoints, ROCCurve, ROCHull, interpolate_pr
+from .exceptions import InputError, InputTypeError, InputValueError, UndefinedMetricWarning
+from .fmeasure import FBetaCurve, MaxFBeta, iso_f_curve
+from .gain import PRGCurve
 from .intervals import (
     BootstrapResult,
     Comparison,
@@ -33,6 +21,19 @@ from .metrics import auc_pr, auc_roc, evaluate
 from .prevalence import PrevalenceShift, at_prevalence
 from .results import PR_METHODS, Evaluation, EvaluationBatch, MacroAverage
 from .space import dominates, pr_to_roc, roc_to_pr
+from .swept import (
+    SweptRanking,
+    achievable_pr_curve,
+    auc_prg,
+    f_beta_curve,
+    interpolated_pr_curve,
+    max_f_beta,
+    pr_curve,
+    prg_curve,
+    roc_convex_hull,
+    roc_curve,
+    sweep,
+)
 from .thresholds import ThresholdEvaluation, evaluate_at_thresholds, hull_thresholds
 from .unachievable import auc_npr, auc_pr_min, min_precision
 
@@ -47,6 +48,9 @@ __all__ = [
     "Evaluation",
     "EvaluationBatch",
     "FBetaCurve",
+    "InputError",
+    "InputTypeError",
+    "InputValueError",
     "Interval",
     "MacroAverage",
     "MaxFBeta",
@@ -57,6 +61,7 @@ __all__ = [
     "PrevalenceShift",
     "ROCCurve",
     "ROCHull",
+    "SweptRanking",
     "ThresholdEvaluation",
     "UndefinedMetricWarning",
     "achievable_pr_curve",
@@ -81,6 +86,7 @@ __all__ = [
     "interpolate_pr",
     "interpolated_pr_curve",
     "iso_f_curve",
+    "learn",
     "max_f_beta",
     "min_precision",
     "multiclass",
@@ -90,4 +96,5 @@ __all__ = [
     "roc_convex_hull",
     "roc_curve",
     "roc_to_pr",
+    "sweep",
 ]

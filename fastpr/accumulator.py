@@ -1,10 +1,15 @@
 """An exact, mergeable summary of a ranking that arrives in chunks or lives on many machines."""
+import itertools
+from dataclasses import dataclass
+
 import numpy as np
 
 from . import _validation
 from ._engine.kernels.compact import compact_into, merge_into
-from ._engine.ranking import SortedRanking, run_sweep, sort_ranking, stable_argsort
-from .metrics import _evaluation_from_sweep
+from ._engine.ranking import SortedRanking, sort_ranking, stable_argsort, sweep_ranking
+from ._options import InstanceOf
+from ._undefined import warn_if_undefined_in
+from .results import Evaluation
 
 
 def _filled(kernel, size, *inputs):
@@ -18,14 +23,61 @@ def _filled(kernel, size, *inputs):
     return outputs if n == size else tuple(array[:n].copy() for array in outputs)
 
 
-def _compacted(pos, pos_weight, neg, neg_weight):
-    """State of each class's sorted scores (empty weights = unit weights)."""
-    return _filled(compact_into, pos.size + neg.size, pos, pos_weight, neg, neg_weight)
+@dataclass(frozen=True)
+class CompactedSegment:
+    """A ranking reduced to what its sweep reads: the state of an :class:`Accumulator`.
 
+    ``scores`` holds the distinct scores, strictly ascending (``-0.0`` and ``0.0`` are one,
+    stored as ``0.0``), ``pos_weight`` and ``neg_weight`` the total weight of the positives and
+    of the negatives with each score. A score whose rows all weigh 0 is left out, as the sweep
+    leaves out a threshold that moves nothing. As a sorted ranking (:attr:`ranking`) both classes
+    share the one score array, so the engine sweeps it as any other ranking. Segments are what
+    ``fastpr.distributed`` compacts, cuts, merges and moves between workers.
+    """
 
-def _merge_states(a, b):
-    """State holding two states."""
-    return _filled(merge_into, a[0].size + b[0].size, *a, *b)
+    scores: np.ndarray
+    pos_weight: np.ndarray
+    neg_weight: np.ndarray
+
+    @classmethod
+    def empty(cls):
+        """A segment of no scores."""
+        return cls(np.empty(0), np.empty(0), np.empty(0))
+
+    @classmethod
+    def of_ranking(cls, ranking):
+        """The segment of a validated ranking sorted by class (a ``SortedRanking``)."""
+        return cls(*_filled(compact_into, ranking.size, ranking.pos, ranking.pos_weight,
+                            ranking.neg, ranking.neg_weight))
+
+    @property
+    def size(self):
+        """The number of distinct scores."""
+        return self.scores.size
+
+    @property
+    def ranking(self):
+        """The segment as a ``SortedRanking``: the scores viewed as both classes'."""
+        return SortedRanking(self.scores, self.pos_weight, self.scores, self.neg_weight)
+
+    def merged(self, other):
+        """One segment holding both; the weights of equal scores add up."""
+        return CompactedSegment(*_filled(merge_into, self.size + other.size, *self.arrays(),
+                                         *other.arrays()))
+
+    def cut(self, boundaries):
+        """The segment cut at ascending ``boundaries``: piece r holds b[r - 1] <= score < b[r]."""
+        cuts = [0, *np.searchsorted(self.scores, boundaries, side="left").tolist(), self.size]
+        return tuple(CompactedSegment(*(array[a:b] for array in self.arrays()))
+                     for a, b in itertools.pairwise(cuts))
+
+    def row(self):
+        """Every summary of the segment's ranking, in the engine's row layout."""
+        return sweep_ranking(self.ranking).row
+
+    def arrays(self):
+        """(scores, pos_weight, neg_weight), not copied."""
+        return self.scores, self.pos_weight, self.neg_weight
 
 
 class Accumulator:
@@ -37,19 +89,19 @@ class Accumulator:
 
     Notes
     -----
-    The state is three float64 arrays, kept sorted by score and compacted: one entry per distinct
-    score (``-0.0`` and ``0.0`` are one), holding the total weight of the positives and of the
-    negatives with that score. Rows of weight 0 count as absent, as in ``evaluate``. Memory
-    follows the number of distinct scores, not of rows: 24 bytes each.
+    The state is a :class:`CompactedSegment`: one entry per distinct score (``-0.0`` and ``0.0``
+    are one) holding the total weight of the positives and of the negatives with that score.
+    Rows of weight 0 count as absent, as in ``evaluate``. Memory follows the number of distinct
+    scores, not of rows: 24 bytes each.
 
     ``update`` costs one sort of the chunk (the one ``evaluate`` does) plus a linear merge with
     the state; ``merge`` is linear in the two states; ``evaluate`` is the one sweep of
-    ``fastpr.evaluate`` over the state. Each chunk is validated on its own, and its labels are read
-    as ``fastpr.evaluate`` reads them (positive means ``pos_label``, else 1 or True), so chunks
-    must share one labelling.
+    ``fastpr.evaluate`` over the state, read from the same row as every result. Each chunk is
+    validated on its own, and its labels are read as ``fastpr.evaluate`` reads them (positive
+    means ``pos_label``, else 1 or True), so chunks must share one labelling.
 
     Accumulators pickle, and :meth:`to_arrays` / :meth:`from_arrays` move the state as plain
-    arrays. ``fastpr.distributed`` builds one per partition of a Dask collection.
+    arrays. ``fastpr.distributed`` builds a segment for each partition of a Dask collection.
 
     Examples
     --------
@@ -67,38 +119,25 @@ class Accumulator:
     0.7407
     """
 
-    __slots__ = ("_neg_weight", "_pos_weight", "_scores")
+    __slots__ = ("_segment",)
 
     def __init__(self):
-        self._scores = self._pos_weight = self._neg_weight = np.empty(0)
+        self._segment = CompactedSegment.empty()
 
     @classmethod
-    def _of(cls, scores, pos_weight, neg_weight):
+    def _holding(cls, segment):
         accumulator = cls()
-        accumulator._scores = scores
-        accumulator._pos_weight = pos_weight
-        accumulator._neg_weight = neg_weight
+        accumulator._segment = segment
         return accumulator
-
-    @classmethod
-    def _of_ranking(cls, ranking):
-        """An accumulator of one validated ranking, sorted by class (a ``SortedRanking``)."""
-        return cls._of(*_compacted(ranking.pos, ranking.pos_weight, ranking.neg,
-                                   ranking.neg_weight))
-
-    def _state(self):
-        return self._scores, self._pos_weight, self._neg_weight
 
     def update(self, y_true, y_score, *, sample_weight=None, pos_label=None):
         """Add one chunk of a ranking, in place; returns the accumulator itself.
 
         Parameters are those of :func:`fastpr.evaluate`, with the same validation and errors.
         """
-        ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
-        chunk = Accumulator._of_ranking(ranking)._state()
-        if self._scores.size:
-            chunk = _merge_states(self._state(), chunk)
-        self._scores, self._pos_weight, self._neg_weight = chunk
+        chunk = CompactedSegment.of_ranking(sort_ranking(y_true, y_score, sample_weight,
+                                                         pos_label))
+        self._segment = self._segment.merged(chunk) if self._segment.size else chunk
         return self
 
     def merge(self, other):
@@ -107,26 +146,25 @@ class Accumulator:
         The result is the same (to rounding of weight sums) whatever the order or grouping of
         merges, so accumulators can be combined in any reduction tree.
         """
-        _validation.instance_of("other", other, Accumulator)
-        return Accumulator._of(*_merge_states(self._state(), other._state()))
+        InstanceOf(Accumulator).check("other", other)
+        return Accumulator._holding(self._segment.merged(other._segment))
 
     def evaluate(self):
         """Every summary of the data seen so far, as :func:`fastpr.evaluate` returns it.
 
-        Raises ``ValueError`` when nothing has been added; warns ``UndefinedMetricWarning`` when
-        a class is missing, as ``evaluate`` does.
+        Raises ``ValueError`` when nothing has been added; warns ``UndefinedMetricWarning`` where
+        a metric is undefined (a class missing, or the normalised area without precision), as
+        ``evaluate`` does.
         """
-        _validation.nonempty(self._scores.size, "the Accumulator",
-                            "update() it with data before evaluate()")
-        scores, pos_weight, neg_weight = self._state()
-        ranking = SortedRanking(scores, pos_weight, scores, neg_weight)
-        result = _evaluation_from_sweep(run_sweep(ranking))
-        _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True)
+        if not self._segment.size:
+            raise ValueError("the Accumulator is empty: update() it with data before evaluate().")
+        result = Evaluation.from_row(self._segment.row())
+        warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
         return result
 
     def to_arrays(self):
         """(scores, pos_weight, neg_weight): copies of the state, scores strictly ascending."""
-        return tuple(array.copy() for array in self._state())
+        return tuple(array.copy() for array in self._segment.arrays())
 
     @classmethod
     def from_arrays(cls, scores, pos_weight, neg_weight):
@@ -135,29 +173,45 @@ class Accumulator:
         The arrays need not be sorted or compacted: they are, here. Scores must be real without
         NaN and weights finite and >= 0.
         """
-        scores, pos_weight, neg_weight = _validation.accumulator_arrays(scores, pos_weight,
-                                                                         neg_weight)
+        scores, pos_weight, neg_weight = _checked_arrays(scores, pos_weight, neg_weight)
         order = stable_argsort(scores)
         scores = scores[order]
         # One array viewed as both classes: the positive weights ride on the first view and the
         # negative weights on the second, and compacting adds up the ties.
-        return cls._of(*_compacted(scores, pos_weight[order], scores, neg_weight[order]))
+        ranking = SortedRanking(scores, pos_weight[order], scores, neg_weight[order])
+        return cls._holding(CompactedSegment.of_ranking(ranking))
 
     @property
     def n_distinct(self):
         """Number of distinct scores held (entries of the state)."""
-        return int(self._scores.size)
+        return int(self._segment.size)
 
     @property
     def n_pos(self):
         """Total positive weight seen."""
-        return float(self._pos_weight.sum())
+        return float(self._segment.pos_weight.sum())
 
     @property
     def n_neg(self):
         """Total negative weight seen."""
-        return float(self._neg_weight.sum())
+        return float(self._segment.neg_weight.sum())
 
     def __repr__(self):
         return (f"Accumulator(n_distinct={self.n_distinct}, n_pos={self.n_pos:.6g}, "
                 f"n_neg={self.n_neg:.6g})")
+
+
+def _checked_arrays(scores, pos_weight, neg_weight):
+    """The arrays of ``Accumulator.from_arrays`` as float64: scores without NaN, weights >= 0.
+
+    All three empty is an empty accumulator.
+    """
+    named = {"scores": scores, "pos_weight": pos_weight, "neg_weight": neg_weight}
+    arrays = {name: _validation.as_1d(name, values, allow_empty=True)
+              for name, values in named.items()}
+    _validation.same_lengths(**{name: array.shape[0] for name, array in arrays.items()})
+    if arrays["scores"].size == 0:
+        return np.empty(0), np.empty(0), np.empty(0)
+    return (_validation.scores(arrays["scores"], name="scores").astype(np.float64),
+            _validation.nonnegative("pos_weight", arrays["pos_weight"]),
+            _validation.nonnegative("neg_weight", arrays["neg_weight"]))

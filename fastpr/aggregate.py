@@ -8,11 +8,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _validation
-from ._normalised import normalised_area
-from .metrics import _evaluate_silently
-from .results import Evaluation, Result, check_method
-from .unachievable import auc_pr_min
+from ._engine.kernels.normalised import normalised_areas
+from ._engine.tables import rankings_of
+from ._options import OneOf, options
+from ._rankings import evaluations
+from ._undefined import warn_undefined_entries
+from .exceptions import InputTypeError, InputValueError
+from .results import PR_METHODS, Evaluation, Result, defined_mean
+from .unachievable import auc_pr_floor
 
 _HOW = ("mean", "normalized", "pooled")
 
@@ -37,6 +40,7 @@ class Aggregate(Result):
     n_undefined: int
 
 
+@options(how=OneOf(_HOW), method=OneOf(PR_METHODS))
 def aggregate(folds, *, how="mean", method="interpolated"):
     """Combine the AUC-PR of several folds or tasks.
 
@@ -68,35 +72,29 @@ def aggregate(folds, *, how="mean", method="interpolated"):
     >>> round(fastpr.aggregate([rare, common], how="normalized").value, 3)
     0.7
     """
-    _validation.choice("how", how, _HOW)
-    check_method(method)
     folds = list(folds)
     is_evaluation = [isinstance(fold, Evaluation) for fold in folds]
-    _validation.folds(folds, is_evaluation, pooled=how == "pooled")
-    evaluations = [fold if evaluated else _evaluate_silently(*_arguments(fold))
-                   for fold, evaluated in zip(folds, is_evaluation)]
-    values = np.array([e.area(method) for e in evaluations])
-    floors = np.array([_floor(e, method) for e in evaluations])
+    _check_folds(folds, is_evaluation, pooled=how == "pooled")
+    per_fold = [fold if evaluated else evaluations(rankings_of(*_arguments(fold)))
+                for fold, evaluated in zip(folds, is_evaluation)]
+    values = np.array([e.area(method) for e in per_fold])
+    floors = np.array([auc_pr_floor(e.n_pos, e.n_neg, method) for e in per_fold])
     if how == "pooled":
-        pooled = _evaluate_silently(*_concatenated(folds))
-        value, floor = pooled.area(method), _floor(pooled, method)
+        pooled = evaluations(rankings_of(*_concatenated(folds)))
+        value, floor = pooled.area(method), auc_pr_floor(pooled.n_pos, pooled.n_neg, method)
         n_undefined = int(np.isnan(value))
     else:
         if how == "normalized":
-            values = normalised_area(values, floors)
+            values = normalised_areas(values, floors)
+        value, n_used = defined_mean(values)
+        n_undefined = len(folds) - n_used
         defined = ~np.isnan(values)
-        n_undefined = int(np.count_nonzero(~defined))
-        value = float(values[defined].mean()) if defined.any() else float("nan")
-        floor = float(floors[defined].mean()) if how == "mean" and defined.any() else 0.0
-    _validation.warn_undefined_folds(n_undefined, len(folds))
+        floor = float(floors[defined].mean()) if how == "mean" and n_used else 0.0
+    warn_undefined_entries(n_undefined, len(folds), "folds", "a class is missing, or their "
+                           "weights are beyond what double precision resolves",
+                           "the aggregate leaves them out")
     return Aggregate(how, method, float(value), float(floor), values, floors, len(folds),
                      n_undefined)
-
-
-def _floor(evaluation, method):
-    if evaluation.n_pos == 0:
-        return float("nan")
-    return auc_pr_min(evaluation.n_pos, evaluation.n_neg, method=method)
 
 
 def _arguments(fold):
@@ -115,3 +113,19 @@ def _concatenated(folds):
             np.ones(len(y)) if w is None else np.asarray(w, dtype=np.float64)
             for y, _, w, _ in arguments])
     return y_true, y_score, sample_weight, None
+
+
+def _check_folds(folds, is_evaluation, *, pooled):
+    """Each fold is an Evaluation (unless pooling) or a (y_true, y_score[, sample_weight]) tuple."""
+    if not folds:
+        raise InputValueError("{argument} is empty.", argument="folds")
+    for k, (fold, evaluated) in enumerate(zip(folds, is_evaluation)):
+        if evaluated and not pooled:
+            continue
+        if not (isinstance(fold, tuple) and len(fold) in (2, 3)):
+            raise InputTypeError(
+                "{argument} must hold (y_true, y_score[, sample_weight]) tuples{or_evaluations}; "
+                "{argument}[{k}] is {kind}{detail}.", argument="folds", k=k,
+                or_evaluations="" if pooled else " or Evaluation results",
+                kind=type(fold).__name__,
+                detail=" (pooling needs the predictions)" if evaluated else "")

@@ -1,57 +1,59 @@
-"""Operating points as curves: ROC, PR, the ROC convex hull and the achievable PR curve."""
+"""Curves as results: ROC, PR, the ROC convex hull and the achievable PR curve, built from counts.
+
+Every curve type lists its fields in one order: the two coordinates it is drawn in (x first),
+then the thresholds and the counts (tp, fp) behind each point, then per-point flags, then
+scalars (class totals, area). :func:`fastpr.sweep` and the curve functions of one ranking read
+these from one sorted, swept ranking; the builders here take its counts.
+"""
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from . import _validation
-from ._engine.kernels.summary import HULL, summarise
-from ._engine.ranking import run_sweep, sort_ranking
+from ._options import Interval, options
+from .exceptions import InputValueError
 from .results import Result
+
+# The constraint on ``max_recall_step``, for every function that samples a curve along recall.
+RECALL_STEP = Interval(0, 1, closed="right")
+_COUNT = Interval(0, None, closed="left")
 
 
 @dataclass(frozen=True, repr=False)
 class ROCCurve(Result):
-    """Operating points in descending threshold order, origin first.
+    """Points in ROC space in descending threshold order, origin first: the operating points of
+    :func:`fastpr.roc_curve`, or the vertices of :func:`fastpr.roc_convex_hull`.
 
     ``thresholds[j]``: predict positive iff ``score >= thresholds[j]``; point 0 predicts nothing
     positive and carries ``+inf`` (scikit-learn's convention).
     """
 
+    fpr: np.ndarray
+    tpr: np.ndarray
     thresholds: np.ndarray
     tp: np.ndarray
     fp: np.ndarray
-    fpr: np.ndarray
-    tpr: np.ndarray
     n_pos: float
     n_neg: float
+
+
+# The hull's vertices are ROC points like any others; the name is kept for code written before.
+ROCHull = ROCCurve
 
 
 @dataclass(frozen=True, repr=False)
 class PRCurve(Result):
     """Operating points in PR space, origin first (same points and thresholds as the ROC curve).
 
-    At recall 0 precision is its limit from the right along the next segment (SPEC section 4):
+    At recall 0 precision is its limit from the right along the next segment:
     ``dTP / (dTP + dFP)`` of the first step for the origin, 0 for points with tp = 0 and fp > 0.
     """
 
-    thresholds: np.ndarray
-    tp: np.ndarray
-    fp: np.ndarray
     recall: np.ndarray
     precision: np.ndarray
-    n_pos: float
-    n_neg: float
-
-
-@dataclass(frozen=True, repr=False)
-class ROCHull(Result):
-    """Vertices of the ROC convex hull, origin to (N, P), with the thresholds that reach them."""
-
     thresholds: np.ndarray
     tp: np.ndarray
     fp: np.ndarray
-    fpr: np.ndarray
-    tpr: np.ndarray
     n_pos: float
     n_neg: float
 
@@ -60,10 +62,10 @@ class ROCHull(Result):
 class PRPoints(Result):
     """Points along correctly interpolated PR segments (fp linear in tp between the ends)."""
 
-    tp: np.ndarray
-    fp: np.ndarray
     recall: np.ndarray
     precision: np.ndarray
+    tp: np.ndarray
+    fp: np.ndarray
 
 
 @dataclass(frozen=True, repr=False)
@@ -77,10 +79,10 @@ class AchievablePRCurve(Result):
 
     recall: np.ndarray
     precision: np.ndarray
+    thresholds: np.ndarray
     tp: np.ndarray
     fp: np.ndarray
     is_vertex: np.ndarray
-    thresholds: np.ndarray
     area: float
 
 
@@ -90,221 +92,79 @@ def _ratio(numerator, denominator):
     return numerator / denominator
 
 
-def _precision_along(tp, fp, first_step_precision):
-    """tp / (tp + fp), with the SPEC's limits at recall 0."""
+def precision_along(tp, fp, through_tp, through_fp):
+    """Precision ``tp / (tp + fp)`` of points on the curve through the points ``through_*``.
+
+    Where nothing is called positive (the origin) it is the limit from the right along the
+    curve's first segment, ``dTP / (dTP + dFP)``: the one rule for every PR curve at recall 0
+    (NaN for a curve of one point). Points with tp = 0 and fp > 0 have precision 0.
+    """
     called = tp + fp
     precision = np.divide(tp, called, out=np.zeros_like(tp), where=called > 0)
-    precision[called == 0] = first_step_precision
+    precision[called == 0] = _first_segment_precision(through_tp, through_fp)
     return precision
 
 
-def _first_step_precision(tp, fp):
+def _first_segment_precision(tp, fp):
+    if len(tp) < 2:
+        return math.nan
     dtp, dfp = tp[1] - tp[0], fp[1] - fp[0]
-    return dtp / (dtp + dfp)
-
-
-def _each_row(curve, y_true, y_score, sample_weight, pos_label, **options):
-    """``curve`` of every row of a 2-D y_score (labels and weights shared or per row): a list.
-
-    Curves differ in length, so there is no array to fill: each row is one single call.
-    """
-    is_positive, scores, weights = _validation.check_batch_inputs(y_true, y_score,
-                                                                  sample_weight, pos_label)
-
-    def row_of(values, r):
-        return values if values is None or values.ndim == 1 else values[r]
-
-    return [curve(row_of(is_positive, r), scores[r], sample_weight=row_of(weights, r), **options)
-            for r in range(scores.shape[0])]
+    return dtp / (dtp + dfp) if dtp + dfp > 0 else math.nan
 
 
 def roc_curve_from_counts(thresholds, tp, fp):
-    """The ROC curve of operating points given as counts, origin first and (P, N) last."""
+    """The ROC curve of points given as counts, origin first and (P, N) last."""
     n_pos, n_neg = float(tp[-1]), float(fp[-1])
-    return ROCCurve(thresholds, tp, fp, _ratio(fp, n_neg), _ratio(tp, n_pos), n_pos, n_neg)
+    return ROCCurve(_ratio(fp, n_neg), _ratio(tp, n_pos), thresholds, tp, fp, n_pos, n_neg)
 
 
 def pr_curve_from_counts(thresholds, tp, fp):
     """The PR curve of operating points given as counts, origin first and (P, N) last."""
     n_pos, n_neg = float(tp[-1]), float(fp[-1])
-    precision = _precision_along(tp, fp, _first_step_precision(tp, fp))
-    return PRCurve(thresholds, tp, fp, _ratio(tp, n_pos), precision, n_pos, n_neg)
+    return PRCurve(_ratio(tp, n_pos), precision_along(tp, fp, tp, fp), thresholds, tp, fp,
+                   n_pos, n_neg)
 
 
-def _points(y_true, y_score, sample_weight, pos_label):
-    ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
-    return run_sweep(ranking, with_points=True).points
-
-
-def roc_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
-    """ROC operating points, one per distinct score (SPEC sections 2 and 3).
-
-    Parameters as in :func:`fastpr.evaluate`. Rates that a missing class leaves undefined are
-    NaN, with ``UndefinedMetricWarning``. A 2-D ``y_score`` (one ranking per row) gives a list
-    of curves, one per row, each equal to the single call (this holds for every curve function).
-
-    Examples
-    --------
-    >>> import fastpr
-    >>> c = fastpr.roc_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-    >>> c.fpr, c.tpr
-    (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
-    >>> rows = fastpr.roc_curve([0, 0, 1, 1], [[0.1, 0.4, 0.35, 0.8], [4, 3, 2, 1]])
-    >>> len(rows), rows[1].tpr
-    (2, array([0. , 0. , 0. , 0.5, 1. ]))
-    """
-    y_score = _validation.as_array("y_score", y_score)
-    if y_score.ndim == 2:
-        return _each_row(roc_curve, y_true, y_score, sample_weight, pos_label)
-    curve = roc_curve_from_counts(*_points(y_true, y_score, sample_weight, pos_label))
-    _validation.warn_if_undefined(curve.n_pos, curve.n_neg, roc=True)
-    return curve
-
-
-def pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
-    """PR operating points, one per distinct score, origin first (SPEC sections 2 and 4).
-
-    Straight lines between these points are not the PR curve: use :func:`interpolate_pr` or
-    :func:`achievable_pr_curve` to draw it.
-
-    Examples
-    --------
-    >>> import fastpr
-    >>> c = fastpr.pr_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-    >>> c.recall, c.precision
-    (array([0. , 0.5, 0.5, 1. , 1. ]), array([1.        , 1.        , 0.5       , 0.66666667, 0.5       ]))
-    """
-    y_score = _validation.as_array("y_score", y_score)
-    if y_score.ndim == 2:
-        return _each_row(pr_curve, y_true, y_score, sample_weight, pos_label)
-    curve = pr_curve_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(curve.n_pos, curve.n_neg, pr=True)
-    return curve
-
-
-def pr_curve_silently(y_true, y_score, sample_weight=None, pos_label=None):
-    """:func:`pr_curve` without its warning, for callers that warn about their own metric."""
-    return pr_curve_from_counts(*_points(y_true, y_score, sample_weight, pos_label))
-
-
-def _hull(y_true, y_score, sample_weight, pos_label):
-    sweep = run_sweep(sort_ranking(y_true, y_score, sample_weight, pos_label))
-    fp, tp, thresholds = sweep.hull.T.copy()
-    n_pos, n_neg = tp[-1], fp[-1]
-    return sweep, ROCHull(thresholds, tp, fp, _ratio(fp, n_neg), _ratio(tp, n_pos), n_pos, n_neg)
-
-
-def roc_convex_hull(y_true, y_score, *, sample_weight=None, pos_label=None):
-    """Vertices of the ROC convex hull (upper-left hull of all points, origin and (N, P)).
-
-    Collinear points are dropped. Built by Andrew's monotone chain during the same pass that
-    finds the operating points, O(k) for k thresholds.
-
-    Examples
-    --------
-    >>> import fastpr
-    >>> h = fastpr.roc_convex_hull([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-    >>> h.fpr, h.tpr, h.thresholds
-    (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]), array([ inf, 0.8 , 0.35, 0.1 ]))
-    """
-    y_score = _validation.as_array("y_score", y_score)
-    if y_score.ndim == 2:
-        return _each_row(roc_convex_hull, y_true, y_score, sample_weight, pos_label)
-    hull = _hull(y_true, y_score, sample_weight, pos_label)[1]
-    _validation.warn_if_undefined(hull.n_pos, hull.n_neg, roc=True)
-    return hull
-
-
-def _interpolated_points(tp_a, fp_a, tp_b, fp_b, n_steps):
-    """Points splitting each segment A->B into ``n_steps`` equal tp steps, plus the last B."""
+def _interpolated_points(tp, fp, n_steps):
+    """Points splitting segment k of the polyline (tp, fp) into ``n_steps[k]`` equal tp steps,
+    plus the last point; and whether each is one of the given points."""
+    tp_a, fp_a = tp[:-1], fp[:-1]
     segment = np.repeat(np.arange(tp_a.size), n_steps)
     first = np.cumsum(n_steps) - n_steps
     fraction = (np.arange(segment.size) - first[segment]) / n_steps[segment]
-    tp = np.append(tp_a[segment] + fraction * (tp_b - tp_a)[segment], tp_b[-1])
-    fp = np.append(fp_a[segment] + fraction * (fp_b - fp_a)[segment], fp_b[-1])
-    return tp, fp, np.append(fraction == 0, True)
+    tp_s = np.append(tp_a[segment] + fraction * np.diff(tp)[segment], tp[-1])
+    fp_s = np.append(fp_a[segment] + fraction * np.diff(fp)[segment], fp[-1])
+    return tp_s, fp_s, np.append(fraction == 0, True)
 
 
-def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
-                        max_recall_step=0.01):
-    """The achievable PR curve: the ROC convex hull mapped to PR space, correctly interpolated.
-
-    Between hull vertices A and B the curve is the image of the ROC segment (achievable by
-    randomising between their thresholds), a hyperbola in PR space. It is sampled so that
-    neighbouring points are at most ``max_recall_step`` apart in recall.
-
-    Examples
-    --------
-    >>> import fastpr
-    >>> c = fastpr.achievable_pr_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], max_recall_step=0.25)
-    >>> c.recall, c.precision.round(3), c.is_vertex
-    (array([0.  , 0.25, 0.5 , 0.75, 1.  , 1.  ]), array([1.   , 1.   , 1.   , 0.75 , 0.667, 0.5  ]), array([ True, False,  True, False,  True,  True]))
-    """
-    _validation.recall_step(max_recall_step)
-    y_score = _validation.as_array("y_score", y_score)
-    if y_score.ndim == 2:
-        return _each_row(achievable_pr_curve, y_true, y_score, sample_weight, pos_label,
-                         max_recall_step=max_recall_step)
-    sweep, hull = _hull(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(hull.n_pos, hull.n_neg, pr=True)
-    n_pos, tp, fp, is_vertex = _sampled_segments(hull.tp, hull.fp, hull.n_pos, max_recall_step)
-    thresholds = np.full(tp.shape, np.nan)
-    thresholds[is_vertex] = hull.thresholds
-    precision = _precision_along(tp, fp, _first_step_precision(hull.tp, hull.fp))
-    return AchievablePRCurve(tp / n_pos, precision, tp, fp, is_vertex, thresholds,
-                             float(summarise(sweep.stats)[HULL]))
-
-
-def _sampled_segments(tp, fp, n_pos, max_recall_step):
-    """Interpolated points between neighbouring (tp, fp), at most ``max_recall_step`` apart in
-    recall; returns (n_pos or NaN when there are no positives, tp, fp, is_vertex)."""
-    n_pos = n_pos if n_pos > 0 else np.nan
+def _sampled(tp, fp, max_recall_step):
+    """Interpolated points along the polyline (tp, fp), at most ``max_recall_step`` apart in
+    recall; returns (recall, tp, fp, is_given_point)."""
+    n_pos = tp[-1] if tp[-1] > 0 else np.nan
     step_recall = np.diff(tp) / n_pos
     n_steps = np.maximum(1, np.ceil(np.nan_to_num(step_recall) / max_recall_step)).astype(np.int64)
-    return n_pos, *_interpolated_points(tp[:-1], fp[:-1], tp[1:], fp[1:], n_steps)
+    tp_s, fp_s, is_given = _interpolated_points(tp, fp, n_steps)
+    return tp_s / n_pos, tp_s, fp_s, is_given
 
 
-def interpolated_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None,
-                          max_recall_step=0.01):
-    """The PR curve as it should be drawn: every operating point joined by interpolated points.
-
-    Between neighbouring operating points false positives grow linearly with true positives
-    (Davis & Goadrich 2006), so precision follows a hyperbola, not a straight line. The curve is
-    sampled so that neighbouring points are at most ``max_recall_step`` apart in recall; its
-    area is ``auc_pr(method="interpolated")``.
-
-    Parameters
-    ----------
-    y_true, y_score, sample_weight, pos_label
-        As in :func:`fastpr.evaluate`.
-    max_recall_step : float, default=0.01
-        In (0, 1].
-
-    Returns
-    -------
-    PRPoints
-        ``tp``, ``fp``, ``recall`` and ``precision``, origin first; the operating points of
-        :func:`pr_curve` are among them. For a 2-D ``y_score``, a list of one per row.
-
-    Examples
-    --------
-    >>> import fastpr
-    >>> c = fastpr.interpolated_pr_curve([0, 1, 0, 1], [0.9, 0.8, 0.3, 0.2], max_recall_step=0.25)
-    >>> c.recall, c.precision.round(3)
-    (array([0.  , 0.  , 0.25, 0.5 , 0.5 , 0.75, 1.  ]), array([0.   , 0.   , 0.333, 0.5  , 0.333, 0.429, 0.5  ]))
-    """
-    _validation.recall_step(max_recall_step)
-    y_score = _validation.as_array("y_score", y_score)
-    if y_score.ndim == 2:
-        return _each_row(interpolated_pr_curve, y_true, y_score, sample_weight, pos_label,
-                         max_recall_step=max_recall_step)
-    _, tp, fp = _points(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(tp[-1], fp[-1], pr=True)
-    n_pos, tp_s, fp_s, _ = _sampled_segments(tp, fp, tp[-1], max_recall_step)
-    precision = _precision_along(tp_s, fp_s, _first_step_precision(tp, fp))
-    return PRPoints(tp_s, fp_s, tp_s / n_pos, precision)
+def interpolated_from_counts(tp, fp, max_recall_step):
+    """:class:`PRPoints` along the correctly interpolated curve through operating points."""
+    recall, tp_s, fp_s, _ = _sampled(tp, fp, max_recall_step)
+    return PRPoints(recall, precision_along(tp_s, fp_s, tp, fp), tp_s, fp_s)
 
 
+def achievable_from_hull(hull, area, max_recall_step):
+    """The :class:`AchievablePRCurve` through the vertices of a ROC hull (a :class:`ROCCurve`)
+    whose interpolated area is ``area``."""
+    recall, tp, fp, is_vertex = _sampled(hull.tp, hull.fp, max_recall_step)
+    thresholds = np.full(tp.shape, np.nan)
+    thresholds[is_vertex] = hull.thresholds
+    return AchievablePRCurve(recall, precision_along(tp, fp, hull.tp, hull.fp), thresholds, tp,
+                             fp, is_vertex, float(area))
+
+
+@options(tp_a=_COUNT, fp_a=_COUNT, tp_b=_COUNT, fp_b=_COUNT, n_pos=_COUNT,
+         step=Interval(0, None, closed="neither"))
 def interpolate_pr(tp_a, fp_a, tp_b, fp_b, n_pos, *, step=1.0):
     """Intermediate PR points between operating points A and B (Davis & Goadrich 2006, Table 1).
 
@@ -319,12 +179,27 @@ def interpolate_pr(tp_a, fp_a, tp_b, fp_b, n_pos, *, step=1.0):
     >>> t.fp, t.recall, t.precision.round(3)
     (array([ 5., 10., 15., 20., 25., 30.]), array([0.25, 0.3 , 0.35, 0.4 , 0.45, 0.5 ]), array([0.5  , 0.375, 0.318, 0.286, 0.265, 0.25 ]))
     """
-    tp_a, fp_a, tp_b, fp_b, n_pos, step = _validation.segment(tp_a, fp_a, tp_b, fp_b, n_pos, step)
+    _check_segment(tp_a, fp_a, tp_b, fp_b, n_pos)
     n_steps = max(1, int(np.ceil((tp_b - tp_a) / step)))
     tp = np.minimum(tp_a + step * np.arange(n_steps + 1), tp_b)
     if tp_b > tp_a:
         fp = fp_a + (fp_b - fp_a) * (tp - tp_a) / (tp_b - tp_a)
     else:  # a vertical drop: just its two ends
         fp = np.array([fp_a, fp_b])
-    first_step = (tp_b - tp_a) / ((tp_b - tp_a) + (fp_b - fp_a))
-    return PRPoints(tp, fp, tp / n_pos, _precision_along(tp, fp, first_step))
+    precision = precision_along(tp, fp, (tp_a, tp_b), (fp_a, fp_b))
+    return PRPoints(tp / n_pos, precision, tp, fp)
+
+
+def _check_segment(tp_a, fp_a, tp_b, fp_b, n_pos):
+    """Two operating points A -> B in count space, B not before A, within the positives."""
+    if tp_b < tp_a or fp_b < fp_a:
+        raise InputValueError(
+            "B must not precede A: got A = (tp {tp_a:g}, fp {fp_a:g}) and B = (tp {tp_b:g}, fp "
+            "{fp_b:g}).", argument="tp_b" if tp_b < tp_a else "fp_b", tp_a=tp_a, fp_a=fp_a,
+            tp_b=tp_b, fp_b=fp_b)
+    if tp_b == tp_a and fp_b == fp_a:
+        raise InputValueError("A and B are the same point (tp {tp_a:g}, fp {fp_a:g}).",
+                              argument="tp_b", tp_a=tp_a, fp_a=fp_a)
+    if n_pos < tp_b or n_pos == 0:
+        raise InputValueError("{argument} must be > 0 and at least tp_b = {tp_b:g}, got "
+                              "{value:g}.", argument="n_pos", tp_b=tp_b, value=n_pos)

@@ -1,8 +1,9 @@
 """Exact evaluation of a ranking held in a Dask collection, without gathering it on one machine.
 
 :func:`evaluate` gives the :class:`fastpr.Evaluation` that ``fastpr.evaluate`` would give on the
-concatenated data (equal to rounding of the weight sums, every field, the hull included). No
-binning and no approximation: the answer is the one of SPEC.md. Needs the ``dask`` extra
+concatenated data (equal to rounding of the weight sums, every field, the hull included), and
+with ``groups=`` the same :class:`fastpr.EvaluationBatch`. No binning and no approximation: the
+exact areas of ``fastpr.evaluate``. Needs the ``dask`` extra
 (``pip install "fastpr[dask]"``); it runs on whatever scheduler Dask is set to use, a
 ``dask.distributed`` cluster included.
 
@@ -12,8 +13,9 @@ The one-pass sweep of ``fastpr.evaluate`` walks the distinct scores from the hig
 the score axis into ranges; a range can be swept on its own if it starts from the right state:
 
 1. **Compact each partition.** Every partition is validated and reduced to a
-   :class:`fastpr.Accumulator`: its distinct scores, each with the total positive and negative
-   weight (one sort, on the worker). Memory now follows distinct scores, not rows.
+   :class:`fastpr.accumulator.CompactedSegment` (the state of an Accumulator): its distinct
+   scores, each with the total positive and negative weight (one sort, on the worker). Memory
+   now follows distinct scores, not rows.
 2. **Choose range boundaries from sampled quantiles.** Each partition sends a few evenly spaced
    scores of its compacted state (weighted by its size); the client picks boundaries at
    quantiles of that sample, so ranges hold similar numbers of distinct scores.
@@ -21,18 +23,17 @@ the score axis into ranges; a range can be swept on its own if it starts from th
    (``searchsorted``). Equal scores are one entry of a compacted state, so a tie never straddles
    two ranges. The pieces of one range, from every partition, are merged into that range's
    compacted state on one worker: only compacted pieces move, never raw rows.
-4. **Summarise each range's boundary.** Each range reports a few numbers: its total positive
-   and negative weight (P_k, N_k), and what the sweep leaves behind after it (whether its last,
-   lowest point was a rise in tp; the fp and threshold of its last rise; the tp of its last
-   point with negatives).
-5. **Carry the state across ranges (on the client).** Walking the ranges from the highest
-   scores down, prefix sums of (P_k, N_k) give the point (TP, FP) where each range starts, and
-   the summaries give the running values that the sweep carries from one threshold to the next:
-   the highest precision at the current recall (Boyd et al.'s upper trapezoid), whether the
-   last step rose (a pending ROC-hull corner) and its threshold, and the tp where the current
-   vertical stretch of the curve began (the interpolated area of a vertical stretch is added
-   when it ends). A range holding one class, or none, passes some of them through unchanged,
-   so a carry may come from several ranges up.
+4. **Summarise each range.** A kernel reduces each range to a few numbers: its total
+   positive and negative weight (P_k, N_k) and what the sweep leaves behind after it
+   (whether its lowest point was a rise in tp; the fp and threshold of its last rise; the tp of
+   its last point with negatives).
+5. **Carry the state across ranges (on the client).** A kernel chains the summaries from the
+   highest scores down into the sweep's state where each range starts: prefix sums of
+   (P_k, N_k) give the point (TP, FP), and the summaries the running values that the sweep
+   carries from one threshold to the next (the highest precision at the current recall, a
+   pending ROC-hull corner and its threshold, the tp where the current vertical stretch of the
+   curve began). A range holding one class, or none, passes some of them through unchanged,
+   so a value may come from several ranges up. The state's layout is the sweep kernel's own.
 6. **Sweep each range on its worker** with the kernel of ``fastpr.evaluate``, resumed from its
    carried state. Each returns its partial sums (AUC-ROC, every PR area, the number of points)
    and its ROC-hull candidates: points dropped by the hull of a subset of the points are not on
@@ -47,13 +48,12 @@ sweeps are linear. The data moved between workers is at most one compacted copy 
 partition. Results equal ``fastpr.evaluate`` to rounding: sums of float weights are added in
 another order.
 
-With ``groups=``, each partition builds one Accumulator per group; they are merged per group
-in a tree reduction and each group is evaluated on the client. That moves each group's
+With ``groups=``, each partition builds one compacted segment per group; they are merged per
+group in a tree reduction and each group is swept on the client. That moves each group's
 compacted state (24 bytes per distinct score of the group) to the client, which suits many
 groups of moderate size; evaluate one very large group on its own for the range algorithm.
 """
 import dataclasses
-import itertools
 import math
 
 import numpy as np
@@ -66,13 +66,16 @@ except ImportError as error:
 
 from . import _validation
 from ._engine.kernels import sweep as _sweep
-from ._engine.ranking import SweepResult, sort_validated, stable_argsort
-from .accumulator import Accumulator
-from .metrics import _evaluation_from_sweep
+from ._engine.kernels.tables import stable_order
+from ._engine.ranking import row_of_state, sort_validated, stable_argsort
+from ._options import Integer, options
+from ._undefined import warn_if_undefined_in
+from .accumulator import CompactedSegment
+from .exceptions import InputTypeError, InputValueError
+from .results import Evaluation, EvaluationBatch
 
 # Scores each partition contributes to the sample that places the range boundaries.
 _SAMPLES_PER_PARTITION = 256
-_NO_POINTS = np.empty((3, 0))
 # The inputs of one partition, in the order that its tasks take them.
 _COLUMNS = ("y_true", "y_score", "sample_weight", "groups")
 
@@ -91,7 +94,7 @@ def _partitions(name, values, chunks):
     is_array = isinstance(values, dask.array.Array)
     if not is_array and _is_dask_series(values):
         return list(values.to_delayed())
-    array = _validation.dask_vector(name, values, values if is_array else None)
+    array = _dask_vector(name, values, values if is_array else None)
     sizes = array.chunks[0]
     known = chunks is not None and not any(map(math.isnan, sizes))
     if known and sizes != chunks and sum(sizes) == sum(chunks):
@@ -108,7 +111,7 @@ def _aligned_partitions(inputs):
         chunks = None if any(map(math.isnan, chunks)) else chunks
     blocks = {name: _partitions(name, values, chunks) for name, values in inputs.items()}
     for name, partitions in blocks.items():
-        _validation.same_partitions(name, len(partitions), len(blocks["y_score"]))
+        _check_same_partitions(name, len(partitions), len(blocks["y_score"]))
     return blocks
 
 
@@ -125,16 +128,16 @@ class _Failure:
 
 def _check(y_true, y_score, sample_weight, groups, pos_label):
     """One partition, whose inputs have one length, validated: (is_positive, scores, weights,
-    group ids), or None when no row weighs anything. Unlike the whole data, a partition may be
-    empty or weigh 0 everywhere."""
+    group ids), or None when it is empty. Unlike the whole data, a partition may be empty or
+    weigh 0 everywhere (then its weights are zeros)."""
     if len(y_score) == 0:
         return None
     absent = sample_weight is not None and np.asarray(sample_weight).dtype.kind in "biuf" and (
         not np.any(sample_weight))  # NaN is truthy, so it is still found
-    checked = _validation.check_binary_inputs(y_true, y_score,
-                                              None if absent else sample_weight, pos_label)
+    is_positive, scores, weights = _validation.check_binary_inputs(
+        y_true, y_score, None if absent else sample_weight, pos_label)
     ids = None if groups is None else _validation.group_ids(groups, len(y_score))
-    return None if absent else (*checked, ids)
+    return is_positive, scores, np.zeros(scores.size) if absent else weights, ids
 
 
 def _checked(number, columns, pos_label):
@@ -168,8 +171,8 @@ def _raise_first_failure(blocks, results, pos_label):
                               for name in present})[0]
         lengths = {name: length for name, length in zip(_COLUMNS, failure.lengths)
                    if length is not None}
-        _validation.partition_lengths({name: sum(sizes[name]) for name in present},
-                                      failure.number, lengths)
+        _raise_partition_lengths({name: sum(sizes[name]) for name in present},
+                                 failure.number, lengths)
     rows_before = sum(dask.compute(*[dask.delayed(len)(part)
                                      for part in blocks["y_score"][:failure.number]]))
     columns = [blocks[name][failure.number] if name in blocks else None for name in _COLUMNS]
@@ -182,29 +185,31 @@ def _labels(y_true):
     return _validation.label_set(y_true) if len(y_true) else []
 
 
-def _accumulated(is_positive, scores, weights):
-    return Accumulator._of_ranking(sort_validated(is_positive, scores, weights))
+def _compacted(is_positive, scores, weights):
+    return CompactedSegment.of_ranking(sort_validated(is_positive, scores, weights))
 
 
 def _partition(number, y_true, y_score, sample_weight, pos_label):
-    """(compacted Accumulator, distinct labels) of partition ``number``; (empty Accumulator,
-    _Failure) when it fails validation."""
+    """(CompactedSegment, distinct labels) of partition ``number``; (empty segment, _Failure)
+    when it fails validation."""
     checked = _checked(number, (y_true, y_score, sample_weight, None), pos_label)
     if isinstance(checked, _Failure):
-        return Accumulator(), checked
-    return Accumulator() if checked is None else _accumulated(*checked[:3]), _labels(y_true)
+        return CompactedSegment.empty(), checked
+    segment = CompactedSegment.empty() if checked is None else _compacted(*checked[:3])
+    return segment, _labels(y_true)
 
 
 def _check_labels(label_sets, pos_label):
     """Every partition passed on its own; the union of their labels must pass too."""
     union = {label for labels in label_sets for label in labels}
     if union:
-        _validation.positive_mask(np.array(sorted(union, key=repr), dtype=object), pos_label)
+        _validation.positive_mask(np.array(sorted(union, key=repr), dtype=object), pos_label,
+                                  gathered=True)
 
 
-def _sample(accumulator):
+def _sample(segment):
     """(evenly spaced distinct scores, the number of distinct scores each one stands for)."""
-    scores = accumulator._state()[0]
+    scores = segment.scores
     if scores.size == 0:
         return scores, 0.0
     picked = np.unique(np.linspace(0, scores.size - 1, _SAMPLES_PER_PARTITION).round()
@@ -223,156 +228,87 @@ def _boundaries(samples, n_ranges):
     return np.unique(values[picked])
 
 
-def _split(accumulator, boundaries):
-    """The accumulator cut at ascending boundaries: range r holds b[r - 1] <= score < b[r]."""
-    scores, pos_weight, neg_weight = accumulator._state()
-    cuts = [0, *np.searchsorted(scores, boundaries, side="left").tolist(), scores.size]
-    return tuple(Accumulator._of(scores[a:b], pos_weight[a:b], neg_weight[a:b])
-                 for a, b in itertools.pairwise(cuts))
-
-
 def _merged(*pieces):
-    """One accumulator from many, merged pairwise in a balanced tree."""
-    pieces = [piece for piece in pieces if piece.n_distinct] or [Accumulator()]
+    """One segment from many, merged pairwise in a balanced tree."""
+    pieces = [piece for piece in pieces if piece.size] or [CompactedSegment.empty()]
     while len(pieces) > 1:
         pairs = zip(pieces[0::2], pieces[1::2])
-        pieces = [a.merge(b) for a, b in pairs] + ([pieces[-1]] if len(pieces) % 2 else [])
+        pieces = [a.merged(b) for a, b in pairs] + ([pieces[-1]] if len(pieces) % 2 else [])
     return pieces[0]
 
 
-def _range_summary(accumulator):
-    """What the sweep of one range leaves behind, relative to the range's own start.
-
-    Keys: ``n_pos``, ``n_neg`` (totals); ``max_pos``, ``max_neg``, ``min_weight`` (largest
-    weight of one score in each class, smallest nonzero one in either);
-    ``last_threshold`` and ``last_rose`` for its lowest score; ``rise_fp`` and
-    ``rise_threshold`` for its last (lowest) score with positives; ``run_tp`` for its last score
-    with negatives (tp counted from the range's top down to it). None where the range has no such
-    score.
-    """
-    scores, pos_weight, neg_weight = accumulator._state()
-    if scores.size == 0:
-        return None
-    weights = np.concatenate([pos_weight, neg_weight])
-    summary = {"n_pos": float(pos_weight.sum()), "n_neg": float(neg_weight.sum()),
-               "max_pos": float(pos_weight.max()), "max_neg": float(neg_weight.max()),
-               "min_weight": float(weights[weights > 0].min()),
-               "last_threshold": float(scores[0]), "last_rose": bool(pos_weight[0] > 0),
-               "rise_fp": None, "rise_threshold": None, "run_tp": None}
-    if summary["n_pos"] > 0:
-        lowest = int(np.argmax(pos_weight > 0))
-        summary["rise_fp"] = float(neg_weight[lowest:].sum())
-        summary["rise_threshold"] = float(scores[lowest])
-    if summary["n_neg"] > 0:
-        summary["run_tp"] = float(pos_weight[int(np.argmax(neg_weight > 0)):].sum())
-    return summary
-
-
 def _summarised_range(*pieces):
-    """(the range's merged Accumulator, its boundary summary)."""
-    accumulator = _merged(*pieces)
-    return accumulator, _range_summary(accumulator)
+    """(the range's merged segment, the summary of what its sweep passes on to the ranges below)."""
+    segment = _merged(*pieces)
+    return segment, _sweep.range_summary(*segment.arrays())
 
 
-def _carried_states(summaries):
-    """The sweep's running values where each range starts, ranges from the highest scores down.
-
-    The initial values are those ``sweep`` starts from at the origin. Every range counts weights
-    in the units that the largest weights of all of them give (``weight_scale``).
-    """
-    present = [summary for summary in summaries if summary is not None]
-    scale = _sweep.weight_scale(max(summary["max_pos"] for summary in present),
-                                max(summary["max_neg"] for summary in present),
-                                min(summary["min_weight"] for summary in present))
-    tp = fp = run_tp = corner_threshold = 0.0
-    group_max_precision = 1.0
-    rose = False
-    last_threshold = math.inf  # the origin's threshold
-    carries = []
-    for summary in summaries:
-        if summary is None:
-            carries.append(None)
-            continue
-        carries.append((tp, fp, group_max_precision, rose, corner_threshold, run_tp,
-                        last_threshold, scale))
-        if summary["rise_fp"] is not None:
-            tp_rise, fp_rise = tp + summary["n_pos"], fp + summary["rise_fp"]
-            group_max_precision = tp_rise / (tp_rise + fp_rise)
-            corner_threshold = summary["rise_threshold"]
-        if summary["run_tp"] is not None:
-            run_tp = tp + summary["run_tp"]
-        rose = summary["last_rose"]
-        last_threshold = summary["last_threshold"]
-        tp += summary["n_pos"]
-        fp += summary["n_neg"]
-    return carries
+def _sweep_range(segment, start):
+    """(final state, hull vertices) of one range swept from its carried state; None if empty."""
+    return _sweep.resume_range(*segment.arrays(), start) if segment.size else None
 
 
-def _sweep_range(accumulator, carry):
-    """(final state, hull vertices) of one range swept from its carried state."""
-    scores, pos_weight, neg_weight = accumulator._state()
-    state, hull = _sweep.carried_state(scores.size, scores.size, *carry)
-    hull = _sweep.resume(scores, pos_weight, scores, neg_weight, _NO_POINTS, hull, state)
-    return state, _sweep.hull_of(state, hull)
 
 
-def _ranked_evaluation(states, n_ranges):
+def _ranked_evaluation(segments, n_ranges):
     """Steps 2-7 of the module docstring, from the list of persisted compacted partitions."""
-    samples = dask.compute(*[dask.delayed(_sample)(state) for state in states])
+    samples = dask.compute(*[dask.delayed(_sample)(segment) for segment in segments])
     if not any(weight for _, weight in samples):
-        _validation.nonempty(0, "the data", "no row has nonzero weight")
+        _raise_no_weight()
     boundaries = _boundaries(samples, n_ranges)
     n_pieces = boundaries.size + 1
-    pieces = [dask.delayed(_split, nout=n_pieces)(state, boundaries) for state in states]
-    # Highest scores first. Each range task also summarises its state, on the worker holding it.
+    pieces = [dask.delayed(CompactedSegment.cut, nout=n_pieces)(segment, boundaries)
+              for segment in segments]
+    # Highest scores first. Each range task also summarises its range, on the worker holding it.
     merged = [dask.delayed(_summarised_range, nout=2)(*[p[r] for p in pieces])
               for r in reversed(range(n_pieces))]
     persisted = dask.persist(*[m[0] for m in merged], *[m[1] for m in merged])
-    states.clear()  # the ranges now hold the data: let the workers free the partitions
+    segments.clear()  # the ranges now hold the data: let the workers free the partitions
     ranges = persisted[:n_pieces]
-    summaries = dask.compute(*persisted[n_pieces:])
-    carries = _carried_states(summaries)
-    swept = dask.compute(*[dask.delayed(_sweep_range)(r, carry)
-                           for r, carry in zip(ranges, carries) if carry is not None])
-    stats, hull = _sweep.join_ranges(np.stack([state for state, _ in swept]),
-                                     np.concatenate([hull for _, hull in swept]))
-    return _evaluation_from_sweep(SweepResult(stats, hull, _NO_POINTS))
+    starts = _sweep.carried_states(np.stack(dask.compute(*persisted[n_pieces:])))
+    swept = [result for result in dask.compute(*[dask.delayed(_sweep_range)(r, start)
+                                                 for r, start in zip(ranges, starts)])
+             if result is not None]
+    state, _ = _sweep.join_ranges(np.stack([state for state, _ in swept]),
+                                  np.concatenate([hull for _, hull in swept]))
+    return Evaluation.from_row(row_of_state(state))
 
 
-def _group_states(number, y_true, y_score, sample_weight, groups, pos_label):
-    """({group: Accumulator}, distinct labels) of partition ``number``; ({}, _Failure) when it
-    fails validation."""
+def _group_segments(number, y_true, y_score, sample_weight, groups, pos_label):
+    """(group ids, {group: CompactedSegment}, distinct labels) of partition ``number``: its
+    distinct group ids sorted (None when it is empty) and a segment for each, empty where the
+    group's rows all weigh 0; (None, {}, _Failure) when it fails validation."""
     checked = _checked(number, (y_true, y_score, sample_weight, groups), pos_label)
     if isinstance(checked, _Failure):
-        return {}, checked
-    states = {}
-    if checked is not None:
-        is_positive, scores, weights, ids = checked
-        keys, codes = np.unique(ids, return_inverse=True)
-        order = np.argsort(codes, kind="stable")
-        starts = np.searchsorted(codes[order], np.arange(keys.size + 1))
-        for k, key in enumerate(keys.tolist()):
-            rows = order[starts[k]:starts[k + 1]]
-            state = _accumulated(is_positive[rows], scores[rows],
-                                 None if weights is None else weights[rows])
-            if state.n_distinct:
-                states[key] = state
-    return states, _labels(y_true)
+        return None, {}, checked
+    if checked is None:
+        return None, {}, _labels(y_true)
+    is_positive, scores, weights, ids = checked
+    keys, codes = np.unique(ids, return_inverse=True)
+    order, starts = stable_order(codes.reshape(-1).astype(np.int64), keys.size)
+    segments = {}
+    for k, key in enumerate(keys.tolist()):
+        rows = order[starts[k]:starts[k + 1]]
+        segments[key] = _compacted(is_positive[rows], scores[rows],
+                                   None if weights is None else weights[rows])
+    return keys, segments, _labels(y_true)
 
 
 def _merged_groups(*partitions):
-    """Per-group merge of several ({group: Accumulator}, labels) pairs; the first _Failure among
-    them instead of labels, if there is one."""
-    failures = [labels for _, labels in partitions if isinstance(labels, _Failure)]
+    """Per-group merge of several results of ``_group_segments``; the first _Failure among them
+    in place of the labels, if there is one."""
+    failures = [labels for _, _, labels in partitions if isinstance(labels, _Failure)]
     if failures:
-        return {}, min(failures, key=lambda failure: failure.number)
+        return None, {}, min(failures, key=lambda failure: failure.number)
+    ids = [keys for keys, _, _ in partitions if keys is not None]
     merged = {}
     labels = set()
-    for states, partition_labels in partitions:
+    for _, segments, partition_labels in partitions:
         labels.update(partition_labels)
-        for key, state in states.items():
-            merged[key] = merged[key].merge(state) if key in merged else state
-    return merged, sorted(labels, key=repr)
+        for key, segment in segments.items():
+            merged[key] = merged[key].merged(segment) if key in merged else segment
+    # np.unique of every id gives the sorted ids, and their type, of fastpr.evaluate(groups=).
+    return np.unique(np.concatenate(ids)) if ids else None, merged, sorted(labels, key=repr)
 
 
 def _tree_reduce(tasks, combine, fan_in=8):
@@ -382,6 +318,7 @@ def _tree_reduce(tasks, combine, fan_in=8):
     return tasks[0]
 
 
+@options(n_ranges=Integer(minimum=1))
 def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, n_ranges=None):
     """Every summary of ``fastpr.evaluate`` for a ranking held in Dask collections, exactly.
 
@@ -401,10 +338,11 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
 
     Returns
     -------
-    Evaluation or dict
-        The :class:`fastpr.Evaluation` of all rows; with ``groups``, a dict from each group key
-        (as a Python scalar, in sorted order) to the Evaluation of its rows. Groups whose rows
-        all weigh 0 are left out.
+    Evaluation or EvaluationBatch
+        The :class:`fastpr.Evaluation` of all rows; with ``groups``, the
+        :class:`fastpr.EvaluationBatch` of ``fastpr.evaluate(..., groups=...)``: one entry per
+        distinct group id, ``index`` the sorted ids, ``index_name`` "group". A group whose rows
+        all weigh 0 holds NaN, as one without positives does.
 
     Notes
     -----
@@ -413,7 +351,8 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     with lengths and positions in the whole data (working them out reads the inputs again).
     Labels are read the same way in every partition (positive means ``pos_label``, else 1 or
     True). Computes with Dask's current scheduler, e.g. the ``dask.distributed.Client`` last
-    created. An ``UndefinedMetricWarning`` is issued on the client, as ``fastpr.evaluate`` does.
+    created. ``UndefinedMetricWarning`` is issued on the client, as ``fastpr.evaluate`` issues it
+    (for groups, one warning that counts them).
 
     Examples
     --------
@@ -427,8 +366,8 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     ...     per_group = fastpr.distributed.evaluate(y, s, groups=da.from_array(list("ababab"), 2))
     >>> round(e.auc_roc, 4), round(e.auc_pr, 4)
     (0.7222, 0.7407)
-    >>> {group: round(result.auc_roc, 4) for group, result in per_group.items()}
-    {'a': 1.0, 'b': 0.5}
+    >>> per_group.index, per_group.auc_roc
+    (array(['a', 'b'], dtype='<U1'), array([1. , 0.5]))
     """
     inputs = {"y_score": y_score, "y_true": y_true}
     if sample_weight is not None:
@@ -437,33 +376,71 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
         inputs["groups"] = groups
     blocks = _aligned_partitions(inputs)
     n_partitions = len(blocks["y_score"])
-    n_ranges = n_partitions if n_ranges is None else _validation.positive_count("n_ranges",
-                                                                                n_ranges)
+    n_ranges = n_partitions if n_ranges is None else n_ranges
     weight_blocks = blocks.get("sample_weight", [None] * n_partitions)
     columns = list(zip(blocks["y_true"], blocks["y_score"], weight_blocks))
     if groups is not None:
-        return _evaluate_groups(blocks, columns, pos_label)
+        result = _evaluate_groups(blocks, columns, pos_label)
+        warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
+        return result
     parts = [dask.delayed(_partition, nout=2)(k, y, s, w, pos_label)
              for k, (y, s, w) in enumerate(columns)]
     persisted = dask.persist(*[part[0] for part in parts], *[part[1] for part in parts])
     label_sets = dask.compute(*persisted[n_partitions:])
     _raise_first_failure(blocks, label_sets, pos_label)
     _check_labels(label_sets, pos_label)
-    states = list(persisted[:n_partitions])
+    segments = list(persisted[:n_partitions])
     del persisted
-    result = _ranked_evaluation(states, n_ranges)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True)
+    result = _ranked_evaluation(segments, n_ranges)
+    warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
     return result
 
 
 def _evaluate_groups(blocks, columns, pos_label):
-    per_partition = [dask.delayed(_group_states)(k, y, s, w, g, pos_label)
+    """Every group's segment merged over the partitions, then swept on the client."""
+    per_partition = [dask.delayed(_group_segments)(k, y, s, w, g, pos_label)
                      for k, ((y, s, w), g) in enumerate(zip(columns, blocks["groups"]))]
-    ((merged, labels),) = dask.compute(_tree_reduce(per_partition, _merged_groups))
+    ((ids, merged, labels),) = dask.compute(_tree_reduce(per_partition, _merged_groups))
     _raise_first_failure(blocks, [labels], pos_label)
     _check_labels([labels], pos_label)
-    _validation.nonempty(len(merged), "the data", "no row has nonzero weight")
-    results = {}
-    for key in sorted(merged):
-        results[key] = merged[key].evaluate()
-    return results
+    segments = [] if ids is None else [merged[key] for key in ids.tolist()]
+    if not sum(segment.size for segment in segments):
+        _raise_no_weight()
+    return EvaluationBatch.from_table(np.stack([segment.row() for segment in segments]), ids,
+                                      "group")
+
+
+# ----------------------------------------------------------------------------- input checks
+def _dask_vector(name, values, array):
+    """``array`` (``values`` as a dask array, or None if it is neither that nor a dask Series)."""
+    if array is None:
+        raise InputTypeError("{argument} must be a dask array or a dask Series, got {kind}.",
+                             argument=name, kind=type(values).__name__)
+    if array.ndim != 1:
+        raise InputValueError("{argument} must be 1-D, got a dask array of shape {shape}.",
+                              argument=name, shape=array.shape)
+    return array
+
+
+def _check_same_partitions(name, n_partitions, n_expected):
+    """Every input comes in as many partitions as y_score."""
+    if n_partitions != n_expected:
+        raise InputValueError("{other} and {argument} have different numbers of partitions: "
+                              "{n_expected} and {n_partitions}.", argument=name,
+                              other="y_score", n_expected=n_expected, n_partitions=n_partitions)
+
+
+def _raise_partition_lengths(totals, number, lengths):
+    """Inputs whose partition ``number`` differs in length (``lengths``, by input name): as their
+    ``totals`` do, or else as partitions."""
+    _validation.same_lengths(**totals)
+    (name_a, n_a), *rest = lengths.items()
+    name_b, n_b = next((name, n) for name, n in rest if n != n_a)
+    raise InputValueError("{other} and {argument} both have {total} rows but are partitioned "
+                          "differently: partition {number} holds {n_a} and {n_b} rows; give "
+                          "them the same partitions.", argument=name_b, other=name_a,
+                          total=totals[name_a], number=number, n_a=n_a, n_b=n_b)
+
+
+def _raise_no_weight():
+    raise InputValueError("the data is empty: no row has nonzero weight.", argument="y_score")

@@ -10,8 +10,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _validation
-from .curves import pr_curve_silently
 from .results import Result
 
 
@@ -25,11 +23,11 @@ class PRGCurve(Result):
     positive have recall gain ``-inf``. ``area`` is :func:`auc_prg`.
     """
 
+    recall_gain: np.ndarray
+    precision_gain: np.ndarray
     thresholds: np.ndarray
     tp: np.ndarray
     fp: np.ndarray
-    recall_gain: np.ndarray
-    precision_gain: np.ndarray
     is_crossing: np.ndarray
     n_pos: float
     n_neg: float
@@ -93,7 +91,7 @@ def _trapezoid_area(recall_gain, precision_gain):
 
 def _undefined_curve(curve):
     nan = np.full(curve.tp.shape, np.nan)
-    return PRGCurve(curve.thresholds, curve.tp, curve.fp, nan, nan.copy(),
+    return PRGCurve(nan, nan.copy(), curve.thresholds, curve.tp, curve.fp,
                     np.zeros(curve.tp.shape, dtype=bool), curve.n_pos, curve.n_neg, np.nan)
 
 
@@ -102,8 +100,8 @@ def _inserted(columns, where, values):
     return tuple(np.insert(column, where, value) for column, value in zip(columns, values))
 
 
-def _prg_curve(y_true, y_score, sample_weight, pos_label):
-    curve = pr_curve_silently(y_true, y_score, sample_weight, pos_label)
+def prg_curve_of(curve):
+    """The :class:`PRGCurve` of a :class:`fastpr.PRCurve`."""
     n_pos, n_neg = curve.n_pos, curve.n_neg
     if n_pos == 0 or n_neg == 0:
         return _undefined_curve(curve)
@@ -127,78 +125,5 @@ def _prg_curve(y_true, y_score, sample_weight, pos_label):
                         (np.nan, tp_cross, fp_cross, recall_gain_cross, 0.0, True))
     thresholds, tp, fp, recall_gain, precision_gain, is_crossing = columns
     area = _trapezoid_area(recall_gain[start:], precision_gain[start:])
-    return PRGCurve(thresholds, tp, fp, recall_gain, precision_gain, is_crossing, n_pos, n_neg,
+    return PRGCurve(recall_gain, precision_gain, thresholds, tp, fp, is_crossing, n_pos, n_neg,
                     area)
-
-
-def prg_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
-    """The precision-recall-gain curve: every operating point in gain space, plus crossings.
-
-    Parameters
-    ----------
-    y_true, y_score, sample_weight, pos_label
-        As in :func:`fastpr.evaluate`.
-
-    Returns
-    -------
-    PRGCurve
-        Points in descending threshold order (the order of :func:`fastpr.pr_curve`), with
-        ``recall_gain``, ``precision_gain``, ``tp``, ``fp``, ``thresholds``, ``is_crossing`` and
-        the ``area`` of :func:`auc_prg`.
-
-    Notes
-    -----
-    As in the authors' software, a point is added where the curve crosses recall gain 0 (at
-    recall = prevalence) and where, to the right of that, it crosses precision gain 0; both are
-    placed exactly on their segment of the correctly interpolated curve (fp linear in tp), which
-    in gain space is a straight line. Only the part with recall gain >= 0 is drawn in the
-    authors' plots; points to its left are kept (recall gain down to ``-inf`` at tp = 0). At
-    tp = 0 precision gain follows :func:`fastpr.pr_curve`'s precision limit (the authors leave the
-    origin's NaN). Gains are undefined without positives or without negatives: NaN, with
-    ``UndefinedMetricWarning``. Cost: that of :func:`fastpr.pr_curve` plus O(k) NumPy work.
-
-    Examples
-    --------
-    >>> import fastpr
-    >>> c = fastpr.prg_curve([1, 1, 0, 0, 1, 0], [0.8, 0.8, 0.6, 0.4, 0.4, 0.2])
-    >>> c.recall_gain, c.precision_gain, c.is_crossing
-    (array([-inf, 0. , 0.5, 0.5, 1. , 1. ]), array([1. , 1. , 1. , 0.5 , 0.33333333, 0. ]), array([False,  True, False, False, False, False]))
-    """
-    curve = _prg_curve(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_class_missing("Precision-recall gain", curve.n_pos, curve.n_neg)
-    return curve
-
-
-def auc_prg(y_true, y_score, *, sample_weight=None, pos_label=None):
-    """Area under the precision-recall-gain curve (AUPRG), as Flach & Kull define it.
-
-    Parameters
-    ----------
-    y_true, y_score, sample_weight, pos_label
-        As in :func:`fastpr.evaluate`.
-
-    Returns
-    -------
-    float
-        At most 1 (a perfect ranking); 0 for a ranking no better than calling everything
-        positive; negative where precision gain is mostly below 0. NaN, with
-        ``UndefinedMetricWarning``, without positives or without negatives.
-
-    Notes
-    -----
-    The definition of the authors' R package ``prg`` (``calc_auprg``) and Python package
-    ``pyprg``: the area over recall gain from 0 to 1 only, the curve entering at its crossing of
-    recall gain 0; regions where precision gain is negative count as negative area. Between
-    operating points the curve is a straight line in gain space (the image of the correctly
-    interpolated PR segment), so the trapezoid rule is exact there. The paper relates the area
-    to the expected F1 score on a harmonic scale.
-
-    Examples
-    --------
-    >>> import fastpr
-    >>> round(fastpr.auc_prg([1, 1, 0, 0, 1, 0], [0.8, 0.8, 0.6, 0.4, 0.4, 0.2]), 6)   # 17 / 24
-    0.708333
-    """
-    curve = _prg_curve(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_class_missing("AUPRG", curve.n_pos, curve.n_neg)
-    return curve.area

@@ -7,6 +7,7 @@ keyed by (seed, replicate), so results depend on the seed alone, not on the thre
 import functools
 import math
 import secrets
+import warnings
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -14,18 +15,20 @@ import numpy as np
 
 from . import _student_t, _validation
 from ._engine.jit import thread_count
-from ._engine.kernels import resample
+from ._engine.kernels import resample, rows
 from ._engine.kernels.delong import placements
 from ._engine.kernels.draws import replicate_counts
+from ._engine.kernels.fmeasure import max_f1
 from ._engine.kernels.gap_bins import gap_bin_starts
-from ._engine.kernels.summary import AUC_ROC, summarise
 from ._engine.pool import run_all
-from ._engine.ranking import SortedRanking, run_sweep, sort_ranking, stable_argsort
-from ._normalised import normalised_area
+from ._engine.ranking import SortedRanking, sort_ranking, stable_argsort, sweep_ranking
 from ._optional import import_optional
-from .fmeasure import f_beta_from_counts
-from .results import AREA_COLUMNS, Result, check_method, method_field
-from .unachievable import auc_pr_min
+from ._options import Integer, OneOf, options
+from ._options import Interval as Within
+from ._undefined import warn_undefined_entries
+from .exceptions import InputTypeError, InputValueError
+from .results import COLUMNS, PR_METHODS, Result, method_field
+from .unachievable import normalised_auc_pr
 
 METRICS = ("auc_pr", "auc_roc", "auc_npr", "max_f1")
 BOOTSTRAP_INTERVALS = ("percentile", "basic", "bca")
@@ -34,6 +37,11 @@ _BATCH = 64  # replicates per kernel call: the progress bar's step
 _JACKKNIFE_GROUPS = 100
 _NORMAL = NormalDist()
 _NO_WEIGHTS = np.empty(0)
+_CONFIDENCE = Within(0, 1, closed="neither")
+_SEED = Integer(0, 2**64 - 1)
+_BOOTSTRAP_OPTIONS = dict(metric=OneOf(METRICS), method=OneOf(PR_METHODS),
+                          interval=OneOf(BOOTSTRAP_INTERVALS), resampling=OneOf(RESAMPLING),
+                          confidence=_CONFIDENCE, n_boot=Integer(minimum=2), seed=_SEED)
 
 
 @dataclass(frozen=True, repr=False)
@@ -148,16 +156,16 @@ class _Resampler:
         return out
 
     def full_rows(self, with_f1):
-        """Each model's summary row on the data as given (every count 1)."""
+        """Each model's replicate row on the data as given (every count 1)."""
         every_pos, every_neg = np.ones(self.pos.shape[1], bool), np.ones(self.neg.shape[1], bool)
-        return np.array([self._summary(m, every_pos, every_neg, with_f1)
+        return np.array([self._row(m, every_pos, every_neg, with_f1)
                          for m in range(self.pos.shape[0])])
 
-    def _summary(self, model, kept_pos, kept_neg, with_f1):
+    def _row(self, model, kept_pos, kept_neg, with_f1):
         pos_weight = self._weights(kept_pos, self.pos_weight, self.pos_order, model)
         neg_weight = self._weights(kept_neg, self.neg_weight, self.neg_order, model)
         ranking = SortedRanking(self.pos[model], pos_weight, self.neg[model], neg_weight)
-        return _summary_row(run_sweep(ranking, with_points=with_f1))
+        return _replicate_row(sweep_ranking(ranking, with_points=with_f1))
 
     def jackknife(self, with_f1):
         """Delete-a-group jackknife: examples in ``_JACKKNIFE_GROUPS`` groups (by position within
@@ -169,7 +177,7 @@ class _Resampler:
         out = np.empty((n_groups, self.pos.shape[0], resample.N_REPLICATE))
         for g in range(n_groups):
             for m in range(self.pos.shape[0]):
-                out[g, m] = self._summary(m, group_pos != g, group_neg != g, with_f1)
+                out[g, m] = self._row(m, group_pos != g, group_neg != g, with_f1)
         return out
 
     @staticmethod
@@ -255,35 +263,26 @@ def _resampling_pool(y_true, y_score, sample_weight, pos_label):
                          ranking.neg[kept_neg], ranking.neg_weight[kept_neg])
 
 
-def _summary_row(sweep):
-    """Areas, class totals and (when the sweep kept its points) the best F1: a kernel row."""
-    n_pos = sweep["N_POS"]
+def _replicate_row(swept):
+    """A swept ranking's row with the best F1 appended (NaN unless it kept its points), as the
+    replicates' rows of ``fastpr._engine.kernels.resample``."""
     best_f1 = math.nan
-    if sweep.points.shape[1]:
-        _, tp, fp = sweep.points
-        best_f1 = float(np.max(f_beta_from_counts(tp, fp, n_pos, 1.0)))
-    return np.append(summarise(sweep.stats), [n_pos, sweep["N_NEG"], best_f1])
+    if swept.points.shape[1]:
+        best_f1 = max_f1(swept.points, swept.points.shape[1], swept.row[rows.POS_WEIGHT])
+    return np.append(swept.row, best_f1)
 
 
-def _floor(n_pos, n_neg, method):
-    if n_pos == 0 or n_neg == 0:
-        return math.nan
-    return auc_pr_min(n_pos, n_neg, method=method)
-
-
-def _metric_values(rows, metric, method):
-    """The metric of every summary row (any leading shape)."""
-    if metric == "auc_roc":
-        return rows[..., AUC_ROC]
+def _metric_values(table, metric, method):
+    """The metric of every replicate row (any leading shape)."""
     if metric == "max_f1":
-        return rows[..., resample.MAX_F1]
-    area = rows[..., AREA_COLUMNS[method_field(method)]]
+        return table[..., resample.MAX_F1]
+    if metric == "auc_roc" or metric == "auc_npr" and method == "interpolated":
+        return table[..., COLUMNS[metric]]
+    area = table[..., COLUMNS[method_field(method)]]
     if metric == "auc_pr":
         return area
-    totals = rows[..., resample.TOTAL_POS:resample.TOTAL_NEG + 1].reshape(-1, 2)
-    pairs, inverse = np.unique(totals, axis=0, return_inverse=True)
-    floors = np.array([_floor(n_pos, n_neg, method) for n_pos, n_neg in pairs])
-    return normalised_area(area, floors[inverse.reshape(-1)].reshape(area.shape))
+    return normalised_auc_pr(area, table[..., rows.POS_WEIGHT], table[..., rows.NEG_WEIGHT],
+                             method)
 
 
 # --------------------------------------------------------------------------- interval rules
@@ -313,16 +312,17 @@ def _bootstrap_bounds(estimate, values, jackknife_values, confidence, interval):
 
 def _seed(seed):
     """The seed as an integer; None draws one (and the result records it)."""
-    return secrets.randbits(63) if seed is None else _validation.seed(seed)
+    return secrets.randbits(63) if seed is None else seed
 
 
 def _resampled_values(resampler, options):
     """Replicate metric values (n_boot, n_models) and, for BCa, jackknife values."""
     seed = _seed(options["seed"])
     with_f1 = options["metric"] == "max_f1"
-    rows = resampler.replicates(seed, options["n_boot"], options["stratified"],
-                                options["resampling"] == "poisson", with_f1, options["progress"])
-    values = _metric_values(rows, options["metric"], options["method"])
+    replicates = resampler.replicates(seed, options["n_boot"], options["stratified"],
+                                      options["resampling"] == "poisson", with_f1,
+                                      options["progress"])
+    values = _metric_values(replicates, options["metric"], options["method"])
     jackknife = None
     if options["interval"] == "bca":
         jackknife = _metric_values(resampler.jackknife(with_f1), options["metric"],
@@ -330,16 +330,8 @@ def _resampled_values(resampler, options):
     return seed, values, jackknife
 
 
-def _check_bootstrap_options(metric, method, n_boot, confidence, interval, resampling):
-    _validation.choice("metric", metric, METRICS)
-    check_method(method)
-    _validation.choice("interval", interval, BOOTSTRAP_INTERVALS)
-    _validation.choice("resampling", resampling, RESAMPLING)
-    _validation.confidence(confidence)
-    _validation.count("n_boot", n_boot, minimum=2)
-
-
 # --------------------------------------------------------------------------- public API
+@options(**_BOOTSTRAP_OPTIONS)
 def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot=1000,
               confidence=0.95, interval="percentile", stratified=True, resampling="multinomial",
               seed=None, sample_weight=None, pos_label=None, progress=False):
@@ -393,18 +385,19 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
     >>> round(b.estimate, 4), round(b.low, 4), round(b.high, 4)
     (0.0939, 0.0698, 0.1357)
     """
-    _check_bootstrap_options(metric, method, n_boot, confidence, interval, resampling)
     resampler = _Resampler.single(_resampling_pool(y_true, y_score, sample_weight, pos_label))
-    rows = resampler.full_rows(metric == "max_f1")
-    _validation.both_classes(rows[0, resample.TOTAL_POS], rows[0, resample.TOTAL_NEG],
+    full = resampler.full_rows(metric == "max_f1")
+    _validation.both_classes(full[0, rows.POS_WEIGHT], full[0, rows.NEG_WEIGHT],
                              "bootstrap an interval")
-    estimate = float(_metric_values(rows, metric, method)[0])
+    estimate = float(_metric_values(full, metric, method)[0])
     options = dict(metric=metric, method=method, n_boot=n_boot, interval=interval,
                    stratified=stratified, resampling=resampling, seed=seed, progress=progress)
     seed, values, jackknife = _resampled_values(resampler, options)
     values = values[:, 0]
     finite = np.isfinite(values)
-    _validation.warn_undefined_replicates(int(np.count_nonzero(~finite)), n_boot)
+    warn_undefined_entries(int(np.count_nonzero(~finite)), n_boot, "bootstrap replicates",
+                           "they drew no positives or no negatives, or their weights are beyond "
+                           "what double precision resolves", "the interval leaves them out")
     low, high = _bootstrap_bounds(estimate, values[finite],
                                   None if jackknife is None else jackknife[:, 0],
                                   confidence, interval)
@@ -413,6 +406,7 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
                            seed)
 
 
+@options(replicate=Integer(minimum=0), seed=_SEED, resampling=OneOf(RESAMPLING))
 def bootstrap_sample(y_true, y_score, replicate, *, seed, stratified=True,
                      resampling="multinomial", sample_weight=None, pos_label=None):
     """The data of one replicate of :func:`bootstrap`, as weighted rows.
@@ -446,14 +440,12 @@ def bootstrap_sample(y_true, y_score, replicate, *, seed, stratified=True,
     >>> bool(fastpr.auc_pr(y_r, s_r, sample_weight=w_r) == b.replicates[5]), int(w_r.sum())
     (True, 20000)
     """
-    _validation.choice("resampling", resampling, RESAMPLING)
-    replicate = _validation.count("replicate", replicate, minimum=0)
     ranking = _resampling_pool(y_true, y_score, sample_weight, pos_label)
     counts_pos, counts_neg = np.empty(ranking.pos.size), np.empty(ranking.neg.size)
     bin_starts = gap_bin_starts(*(np.asarray(scores, dtype=np.float64)
                                   for scores in (ranking.pos, ranking.neg)))
-    replicate_counts(np.uint64(_validation.seed(seed)), replicate, bool(stratified),
-                     resampling == "poisson", bin_starts, counts_pos, counts_neg)
+    replicate_counts(np.uint64(seed), replicate, bool(stratified), resampling == "poisson",
+                     bin_starts, counts_pos, counts_neg)
     if ranking.pos_weight.size:
         counts_pos *= ranking.pos_weight
         counts_neg *= ranking.neg_weight
@@ -462,6 +454,7 @@ def bootstrap_sample(y_true, y_score, replicate, *, seed, stratified=True,
                                                                                 counts_neg])
 
 
+@options(confidence=_CONFIDENCE)
 def delong(y_true, y_score, *, confidence=0.95, pos_label=None):
     """AUC-ROC with DeLong's variance and its normal interval (clipped to [0, 1]).
 
@@ -475,7 +468,6 @@ def delong(y_true, y_score, *, confidence=0.95, pos_label=None):
     >>> round(r.estimate, 4), round(r.low, 4), round(r.high, 4)
     (0.7222, 0.2353, 1.0)
     """
-    _validation.confidence(confidence)
     ranking = sort_ranking(y_true, y_score, None, pos_label)
     _validation.both_classes(ranking.pos.size, ranking.neg.size, "compute DeLong's variance")
     mean_pos, var_pos, _, var_neg = placements(ranking.pos, ranking.neg, _NO_WEIGHTS,
@@ -495,6 +487,7 @@ def _delong_variance(of_pos, of_neg):
     return cov_pos / n_pos + cov_neg / n_neg
 
 
+@options(**_BOOTSTRAP_OPTIONS, test=OneOf(("bootstrap", "delong")))
 def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="bootstrap",
             n_boot=1000, confidence=0.95, interval="percentile", stratified=True,
             resampling="multinomial", seed=None, sample_weight=None, pos_label=None,
@@ -534,12 +527,10 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
     >>> round(float(c.p_values[0]), 4)
     0.0004
     """
-    _check_bootstrap_options(metric, method, n_boot, confidence, interval, resampling)
-    _validation.choice("test", test, ("bootstrap", "delong"))
-    is_positive, score_rows, weights = _validation.paired_inputs(y_true, y_scores,
-                                                                 sample_weight, pos_label)
+    is_positive, score_rows, weights = _paired_inputs(y_true, y_scores, sample_weight,
+                                                      pos_label)
     if test == "delong":
-        _validation.delong_options(metric, weights)
+        _check_delong(metric, weights)
         return _delong_comparison(is_positive, score_rows, confidence)
     resampler = _Resampler.paired(is_positive, score_rows, weights)
     _validation.both_classes(resampler.pos.shape[1], resampler.neg.shape[1], "compare models")
@@ -594,14 +585,19 @@ def _delong_comparison(is_positive, score_rows, confidence):
                       p_values, confidence, np.empty((0, score_rows.shape[0])))
 
 
-def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
+_RULES = ("binomial", "logit", "bootstrap", "delong")
+
+
+@options(rule=OneOf(_RULES), metric=OneOf(METRICS), method=OneOf(PR_METHODS),
+         confidence=_CONFIDENCE, n_boot=Integer(minimum=2), seed=_SEED, interval=OneOf(_RULES))
+def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
                         method="interpolated", confidence=0.95, sample_weight=None,
-                        pos_label=None, n_boot=1000, seed=None):
+                        pos_label=None, n_boot=1000, seed=None, interval=None):
     """A confidence interval by one of the rules of Boyd et al. (2013), or DeLong's.
 
     Parameters
     ----------
-    interval : {"binomial", "logit", "bootstrap", "delong"}, default="logit"
+    rule : {"binomial", "logit", "bootstrap", "delong"}, default="logit"
         ``"binomial"``: ``theta +- z sqrt(theta (1 - theta) / P)``, clipped to [0, 1].
         ``"logit"``: the same standard error on the logit scale, mapped back (stays inside
         (0, 1)). Both for ``auc_pr`` and ``auc_npr``; P is the positives' total weight.
@@ -609,6 +605,9 @@ def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
         ``n_boot`` and ``seed``. ``"delong"``: AUC-ROC only, see :func:`delong`.
     metric, method, confidence, sample_weight, pos_label
         As in :func:`bootstrap`.
+    interval : str, optional
+        Deprecated name of ``rule`` (``interval`` is the bootstrap's percentile, basic or BCa
+        interval in :func:`bootstrap` and :func:`compare`).
 
     Returns
     -------
@@ -619,29 +618,27 @@ def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
     >>> import fastpr
     >>> from fastpr import datasets
     >>> y, s = datasets.skewed_ranking()
-    >>> ci = fastpr.confidence_interval(y, s, interval="logit")
+    >>> ci = fastpr.confidence_interval(y, s, rule="logit")
     >>> round(ci.estimate, 4), round(ci.low, 4), round(ci.high, 4)
     (0.0939, 0.0603, 0.1433)
     """
-    _validation.choice("interval", interval, ("binomial", "logit", "bootstrap", "delong"))
-    _validation.choice("metric", metric, METRICS)
-    check_method(method)
-    _validation.confidence(confidence)
-    if interval == "delong":
-        _validation.delong_options(metric, sample_weight)
+    rule = _renamed_rule(rule, interval)
+    if rule == "delong":
+        _check_delong(metric, sample_weight)
         return delong(y_true, y_score, confidence=confidence, pos_label=pos_label)
-    if interval == "bootstrap":
+    if rule == "bootstrap":
         b = bootstrap(y_true, y_score, metric=metric, method=method, n_boot=n_boot,
                       confidence=confidence, seed=seed, sample_weight=sample_weight,
                       pos_label=pos_label)
-        return Interval(metric, method, interval, b.estimate, b.low, b.high, confidence)
-    _validation.analytic_interval_metric(interval, metric)
-    sweep = run_sweep(sort_ranking(y_true, y_score, sample_weight, pos_label))
-    _validation.both_classes(sweep["N_POS"], sweep["N_NEG"], f"give a {interval} interval")
-    theta = float(_metric_values(_summary_row(sweep), metric, method))
+        return Interval(metric, method, rule, b.estimate, b.low, b.high, confidence)
+    _check_analytic_metric(rule, metric)
+    row = sweep_ranking(sort_ranking(y_true, y_score, sample_weight, pos_label)).row
+    n_pos = row[rows.POS_WEIGHT]
+    _validation.both_classes(n_pos, row[rows.NEG_WEIGHT], f"give a {rule} interval")
+    theta = float(_metric_values(row, metric, method))
     z = _NORMAL.inv_cdf(0.5 + confidence / 2)
-    standard_error = math.sqrt(max(theta * (1 - theta), 0.0) / sweep["N_POS"])
-    if interval == "binomial":
+    standard_error = math.sqrt(max(theta * (1 - theta), 0.0) / n_pos)
+    if rule == "binomial":
         low, high = max(0.0, theta - z * standard_error), min(1.0, theta + z * standard_error)
     elif 0 < theta < 1:
         centre = math.log(theta / (1 - theta))
@@ -649,9 +646,24 @@ def confidence_interval(y_true, y_score, *, interval="logit", metric="auc_pr",
         low, high = (1 / (1 + math.exp(-(centre + sign * half))) for sign in (-1, 1))
     else:  # the logit interval degenerates at 0 and 1
         low = high = theta
-    return Interval(metric, method, interval, theta, low, high, confidence)
+    return Interval(metric, method, rule, theta, low, high, confidence)
 
 
+def _renamed_rule(rule, interval):
+    """``rule``, or the value of its deprecated name ``interval`` (which must not contradict it)."""
+    if interval is None:
+        return rule
+    # stacklevel 4: the caller of confidence_interval, past its options wrapper.
+    warnings.warn("confidence_interval(interval=...) is deprecated; pass rule=... instead.",
+                  DeprecationWarning, stacklevel=4)
+    if rule != "logit" and rule != interval:
+        raise InputTypeError("Pass rule= only; got rule={rule!r} and its old name "
+                             "{argument}={value!r}.", argument="interval", rule=rule,
+                             value=interval)
+    return interval
+
+
+@options(confidence=_CONFIDENCE)
 def fold_interval(values, *, confidence=0.95):
     """Student-t interval of the mean of per-fold results (cross-validation; Boyd et al. 2013).
 
@@ -664,9 +676,55 @@ def fold_interval(values, *, confidence=0.95):
     >>> round(r.estimate, 3), round(r.low, 3), round(r.high, 3)
     (0.616, 0.578, 0.654)
     """
-    _validation.confidence(confidence)
-    values = _validation.fold_values(values)
+    values = _fold_values(values)
     k = values.size
     mean = float(values.mean())
     half = _student_t.quantile(0.5 + confidence / 2, k - 1) * float(values.std(ddof=1)) / math.sqrt(k)
     return Interval("mean", "folds", "t", mean, mean - half, mean + half, confidence)
+
+
+# ----------------------------------------------------------------------------- input checks
+def _paired_inputs(y_true, y_scores, sample_weight, pos_label):
+    """Labels, an (n_models, n_samples) float64 score array and weights (or None)."""
+    is_positive = _validation.positive_mask(y_true, pos_label)
+    if isinstance(y_scores, np.ndarray) and y_scores.ndim == 2:
+        y_scores = list(_validation.as_array("y_scores", y_scores))
+    if isinstance(y_scores, np.ndarray) or not hasattr(y_scores, "__len__") or len(y_scores) < 2:
+        raise InputValueError("{argument} must hold two or more models' scores (a sequence of "
+                              "arrays or an array of shape (n_models, n_samples)).",
+                              argument="y_scores")
+    rows = [_validation.scores(row, name=f"y_scores[{k}]") for k, row in enumerate(y_scores)]
+    for k, row in enumerate(rows):
+        _validation.same_lengths(y_true=is_positive.shape[0], **{f"y_scores[{k}]": row.shape[0]})
+    return (is_positive, np.array(rows, dtype=np.float64),
+            _validation.weights(sample_weight, is_positive.shape[0]))
+
+
+def _check_delong(metric, sample_weight):
+    if metric != "auc_roc":
+        raise InputValueError("DeLong's method is for {argument}='auc_roc', got {argument}="
+                              "{metric!r}.", argument="metric", metric=metric)
+    if sample_weight is not None:
+        raise InputValueError("DeLong's method takes unweighted data; use the bootstrap with "
+                              "{argument}.", argument="sample_weight")
+
+
+def _check_analytic_metric(rule, metric):
+    if metric not in ("auc_pr", "auc_npr"):
+        raise InputValueError("the {rule} interval is for PR areas ({argument} 'auc_pr' or "
+                              "'auc_npr'), got {argument}={metric!r}; use rule='bootstrap' "
+                              "(or 'delong' for AUC-ROC).", argument="metric", rule=rule,
+                              metric=metric)
+
+
+def _fold_values(values):
+    """Per-fold results: 1-D, finite, at least two."""
+    array = _validation.as_1d("values", values)
+    _validation.check_dtype("values", array)
+    array = array.astype(np.float64)
+    if array.size < 2:
+        raise InputValueError("{argument} must hold at least two folds, got {size}.",
+                              argument="values", size=array.size)
+    _validation.refuse_first(~np.isfinite(array), "values", array,
+                             "{argument} must be finite, got {value} at {where}.")
+    return array

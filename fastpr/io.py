@@ -16,10 +16,12 @@ from pathlib import Path
 
 import numpy as np
 
-from . import _validation
 from ._optional import import_optional
+from ._options import OneOf, options
+from .exceptions import InputValueError
 
 FORMATS = {".csv": "csv", ".txt": "csv", ".parquet": "parquet", ".pq": "parquet", ".npz": "npz"}
+CSV_READERS = ("pyarrow", "pandas", "csv")  # the fastest first
 
 
 class FileFormatError(ValueError):
@@ -36,9 +38,16 @@ class FileFormatError(ValueError):
 
 def file_format(path):
     """'csv', 'parquet' or 'npz', from the file name's suffix."""
-    return _validation.choice_of_suffix(Path(path), FORMATS)
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise InputValueError("{path} has suffix {suffix!r}; fastpr reads {formats} files.",
+                              argument="path", path=path, suffix=suffix,
+                              formats=", ".join(FORMATS))
+    return FORMATS[suffix]
 
 
+@options(reader=OneOf(CSV_READERS))
 def read_columns(path, columns, *, reader=None):
     """The named columns of ``path`` as a dict of 1-D arrays, in the order asked for.
 
@@ -85,10 +94,20 @@ def read_columns(path, columns, *, reader=None):
 
 def _check_names(path, columns, names):
     """Every column asked for is among ``names``, the file's columns, each name just once."""
-    _validation.columns_present(columns, names, path)
+    _check_present(columns, names, path)
     for name, count in collections.Counter(names).items():
         if count > 1:
             raise FileFormatError(path, f"{count} columns are named {name!r}.", column=name)
+
+
+def _check_present(columns, available, path):
+    """Every name of ``columns`` is among ``available``, the columns of file ``path``."""
+    missing = [name for name in columns if name not in available]
+    if missing:
+        raise InputValueError("{path} has no column {name!r}; its columns are {shown}{more}.",
+                              argument="columns", path=path, name=missing[0],
+                              shown=", ".join(map(repr, list(available)[:10])),
+                              more=", ..." if len(available) > 10 else "")
 
 
 def _read_npz(path, columns):
@@ -98,7 +117,7 @@ def _read_npz(path, columns):
                                         "(truncated, or another kind of file).")
         handle.seek(0)
         with np.load(handle, allow_pickle=False) as arrays:
-            _validation.columns_present(columns, arrays.files, path)
+            _check_present(columns, arrays.files, path)
             return {name: _npz_array(path, arrays, name) for name in columns}
 
 
@@ -135,7 +154,7 @@ def _read_csv(path, columns, reader):
     _check_names(path, columns, header)
     if reader is None:
         reader = _fastest_csv_reader()
-    if _validation.choice("reader", reader, tuple(_CSV_READERS)) != "csv":
+    if reader != "csv":
         try:
             return _CSV_READERS[reader](path, columns, header)
         except ValueError:  # a malformed row, or bytes not UTF-8: the csv module says where
@@ -144,10 +163,8 @@ def _read_csv(path, columns, reader):
 
 
 def _fastest_csv_reader():
-    for module in ("pyarrow", "pandas"):
-        if importlib.util.find_spec(module) is not None:
-            return module
-    return "csv"
+    return next(module for module in CSV_READERS
+                if module == "csv" or importlib.util.find_spec(module) is not None)
 
 
 def _from_arrow(path, name, column):

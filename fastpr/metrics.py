@@ -1,33 +1,9 @@
 """AUC-ROC, every AUC-PR estimator of SPEC section 5, and ``evaluate`` for all of them at once."""
-import math
-
-import numpy as np
-
-from . import _validation
-from ._engine.kernels.area import worst_ranking_interpolated_area
-from ._engine.kernels.summary import (
-    INTERPOLATED,
-    summarise,
-)
-from ._engine.ranking import run_sweep, sort_ranking
-from ._normalised import normalised_area
-from .results import AREA_COLUMNS, Evaluation, check_method
-
-
-def _evaluation_from_sweep(sweep):
-    """Normalise the sweep's sums; metrics that the class totals leave undefined are NaN."""
-    n_pos, n_neg = float(sweep["N_POS"]), float(sweep["N_NEG"])
-    areas = summarise(sweep.stats).tolist()
-    auc_pr_min = worst_ranking_interpolated_area(n_pos, n_neg)
-    return Evaluation(
-        n_pos=n_pos,
-        n_neg=n_neg,
-        prevalence=n_pos / (n_pos + n_neg),
-        n_thresholds=int(sweep["N_POINTS"]) - 1,
-        **{field: areas[column] for field, column in AREA_COLUMNS.items()},
-        auc_pr_min=auc_pr_min,
-        auc_npr=normalised_area(areas[INTERPOLATED], auc_pr_min),
-    )
+from ._engine.tables import rankings_of
+from ._options import OneOf, options
+from ._rankings import AVERAGES, averaged, evaluations
+from ._undefined import warn_if_undefined_in
+from .results import PR_METHODS
 
 
 def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, offsets=None):
@@ -100,54 +76,13 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     >>> q.index, q.auc_roc
     (array(['a', 'b'], dtype='<U1'), array([1., 1.]))
     """
-    y_score = _validation.as_array("y_score", y_score)
-    if y_score.ndim == 2 or groups is not None or offsets is not None:
-        result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
-        _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True,
-                                           npr=True, floors=result.auc_pr_min,
-                                           unit=f"{result.index_name}s")
-        return result
-    result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=True, pr=True, npr=True)
+    result = evaluations(rankings_of(y_true, y_score, sample_weight, pos_label, groups,
+                                     offsets))
+    warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
     return result
 
 
-def _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets):
-    """EvaluationBatch of the rows of a 2-D y_score, or of the groups of a 1-D one."""
-    # Imported here: fastpr.results builds on Evaluation from this module.
-    from ._engine import tables
-    from .results import batch_from_table
-
-    if groups is None and offsets is None:
-        is_positive, scores, weights = _validation.check_batch_inputs(
-            y_true, y_score, sample_weight, pos_label, find_nan=False)
-        table = tables.rows_table(is_positive, scores, weights)
-        return batch_from_table(table, np.arange(scores.shape[0]), "ranking")
-    _validation.check_grouping(groups, offsets, y_score)
-    is_positive, scores, weights = _validation.check_binary_inputs(y_true, y_score,
-                                                                   sample_weight, pos_label)
-    if groups is not None:
-        ids, table = tables.groups_table(scores, is_positive, weights,
-                                         _validation.group_ids(groups, scores.size))
-        return batch_from_table(table, ids, "group")
-    starts = _validation.offsets(offsets, scores.size)
-    table = tables.segments_table(scores, is_positive, weights, starts)
-    return batch_from_table(table, np.arange(starts.size - 1), "group")
-
-
-def _averaged(values, average):
-    """Per-ranking values, or their mean over the rankings where they are defined."""
-    if average is None:
-        return values
-    defined = values[~np.isnan(values)]
-    return float(defined.mean()) if defined.size else math.nan
-
-
-def _evaluate_silently(y_true, y_score, sample_weight, pos_label):
-    ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
-    return _evaluation_from_sweep(run_sweep(ranking))
-
-
+@options(method=OneOf(PR_METHODS), average=OneOf(AVERAGES))
 def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None,
            groups=None, offsets=None, average=None):
     """Area under the precision-recall curve by one of the estimators of SPEC section 5.
@@ -207,11 +142,11 @@ def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_la
     Metrics are undefined for 1 of 2 groups: 1 have no positives (AUC-PR undefined) (or those
     examples weigh 0). Their values are NaN, and averages over groups leave them out.
     """
-    check_method(method)
     return _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, average,
                        lambda result: result.area(method), roc=False)
 
 
+@options(average=OneOf(AVERAGES))
 def auc_roc(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, offsets=None,
             average=None):
     """Area under the ROC curve: the trapezoid rule, equal to Mann-Whitney U / (P N).
@@ -234,14 +169,7 @@ def _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, aver
                 roc):
     """One metric (``pick`` reads it from an Evaluation or a batch) of one ranking or of many,
     warning once about the rankings where it is undefined."""
-    _validation.average(average, (None, "macro"))
-    y_score = _validation.as_array("y_score", y_score)
-    if y_score.ndim == 2 or groups is not None or offsets is not None:
-        result = _evaluate_many(y_true, y_score, sample_weight, pos_label, groups, offsets)
-        # stacklevel 4: the warning points at the caller of auc_pr / auc_roc.
-        _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=roc, pr=not roc,
-                                           unit=f"{result.index_name}s", stacklevel=4)
-        return _averaged(pick(result), average)
-    result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, roc=roc, pr=not roc, stacklevel=4)
-    return pick(result)
+    rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets)
+    result = evaluations(rankings)
+    warn_if_undefined_in(result, "AUC-ROC" if roc else "AUC-PR")
+    return pick(result) if rankings.index is None else averaged(pick(result), average)

@@ -12,25 +12,28 @@ column ``c`` of an indicator matrix) as positives; each is computed exactly as
 import numpy as np
 
 from . import _validation
-from ._engine import tables
-from .metrics import _averaged
-from .results import batch_from_table, check_method, method_field
+from ._engine.tables import Rankings
+from ._options import OneOf, options
+from ._rankings import averaged, evaluations
+from ._undefined import warn_if_undefined_in
+from .exceptions import InputTypeError, InputValueError
+from .results import PR_METHODS, method_field
 
 _AVERAGES = (None, "macro", "weighted", "micro")
 
 
 def _one_vs_rest(y_true, y_score, labels, sample_weight):
     """(EvaluationBatch per class, validated inputs for the micro average)."""
-    indicator, scores, weights, classes = _validation.check_multiclass_inputs(
-        y_true, y_score, labels, sample_weight)
+    indicator, scores, weights, classes = _checked_inputs(y_true, y_score, labels,
+                                                          sample_weight)
     n_samples, n_classes = scores.shape
     per_class_scores = np.ascontiguousarray(scores.T)
     per_class_weights = None if weights is None else np.tile(weights, n_classes)
     per_class_labels = np.ascontiguousarray(indicator.T)
-    table = tables.segments_table(per_class_scores.ravel(), per_class_labels.ravel(),
-                                  per_class_weights,
-                                  np.arange(n_classes + 1, dtype=np.int64) * n_samples)
-    return batch_from_table(table, classes, "class"), (indicator, scores, weights)
+    rankings = Rankings(per_class_labels.ravel(), per_class_scores.ravel(), per_class_weights,
+                        np.arange(n_classes + 1, dtype=np.int64) * n_samples, index=classes,
+                        index_name="class")
+    return evaluations(rankings), (indicator, scores, weights)
 
 
 def evaluate(y_true, y_score, *, labels=None, sample_weight=None):
@@ -65,35 +68,32 @@ def evaluate(y_true, y_score, *, labels=None, sample_weight=None):
     (array(['cat', 'dog', 'eel'], dtype='<U3'), array([1.  , 0.75, 1.  ]))
     """
     result, _ = _one_vs_rest(y_true, y_score, labels, sample_weight)
-    _validation.warn_if_undefined_rows(result.n_pos, result.n_neg, roc=True, pr=True, npr=True,
-                                       floors=result.auc_pr_min, unit="classes")
+    warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
     return result
 
 
 def _average(metric, y_true, y_score, labels, sample_weight, average):
     """``metric`` (an EvaluationBatch field) averaged over the classes as ``average`` says."""
-    _validation.average(average, _AVERAGES)
     per_class, (indicator, scores, weights) = _one_vs_rest(y_true, y_score, labels, sample_weight)
     roc = metric == "auc_roc"
     if average == "micro":
         n_classes = scores.shape[1]
         pooled_weights = None if weights is None else np.repeat(weights, n_classes)
-        pooled = tables.segments_table(scores.ravel(), indicator.ravel(), pooled_weights,
-                                       np.array([0, scores.size], dtype=np.int64))
-        pooled = batch_from_table(pooled, np.array(["micro"]), "class")
-        _validation.warn_if_undefined_rows(pooled.n_pos, pooled.n_neg, roc=roc, pr=not roc,
-                                           unit="pooled rankings", stacklevel=4)
+        pooled = evaluations(Rankings(indicator.ravel(), scores.ravel(), pooled_weights,
+                                      np.array([0, scores.size], dtype=np.int64),
+                                      index=np.array(["micro"]), index_name="class"))
+        warn_if_undefined_in(pooled, "AUC-ROC" if roc else "AUC-PR", unit="pooled rankings")
         return float(getattr(pooled, metric)[0])
-    _validation.warn_if_undefined_rows(per_class.n_pos, per_class.n_neg, roc=roc, pr=not roc,
-                                       unit="classes", stacklevel=4)
+    warn_if_undefined_in(per_class, "AUC-ROC" if roc else "AUC-PR")
     values = getattr(per_class, metric)
     if average == "weighted":
         defined = ~np.isnan(values)
         support = per_class.n_pos[defined]
         return float(np.average(values[defined], weights=support)) if support.sum() else np.nan
-    return _averaged(values, average)
+    return averaged(values, average)
 
 
+@options(method=OneOf(PR_METHODS), average=OneOf(_AVERAGES))
 def auc_pr(y_true, y_score, *, method="interpolated", average="macro", labels=None,
            sample_weight=None):
     """One-vs-rest AUC-PR per class, or averaged over the classes.
@@ -125,10 +125,10 @@ def auc_pr(y_true, y_score, *, method="interpolated", average="macro", labels=No
     >>> round(fastpr.multiclass.auc_pr(y, p, method="average_precision"), 6)
     0.944444
     """
-    check_method(method)
     return _average(method_field(method), y_true, y_score, labels, sample_weight, average)
 
 
+@options(average=OneOf(_AVERAGES))
 def auc_roc(y_true, y_score, *, average="macro", labels=None, sample_weight=None):
     """One-vs-rest AUC-ROC per class, or averaged over the classes.
 
@@ -145,3 +145,63 @@ def auc_roc(y_true, y_score, *, average="macro", labels=None, sample_weight=None
     0.916667
     """
     return _average("auc_roc", y_true, y_score, labels, sample_weight, average)
+
+
+# ----------------------------------------------------------------------------- input checks
+def _checked_inputs(y_true, y_score, labels, sample_weight):
+    """Validate one-vs-rest input; returns (indicator (n, k) bool, scores (n, k), weights, classes).
+
+    ``y_true`` holds class labels (1-D) or an indicator matrix of y_score's shape (2-D).
+    """
+    scores = _validation.real_scores("y_score", _validation.as_2d("y_score", y_score))
+    n_samples, n_classes = scores.shape
+    truth = _validation.as_array("y_true", y_true)
+    if truth.ndim == 2:
+        _check_indicator(truth, scores.shape)
+        indicator = truth.astype(bool)
+        classes = np.arange(n_classes) if labels is None else _class_labels(labels, n_classes)
+    else:
+        truth = _validation.labels_1d("y_true", y_true)
+        _validation.same_lengths(y_true=truth.shape[0], y_score=n_samples)
+        if labels is None:
+            classes = np.unique(truth)
+            if classes.size != n_classes:
+                raise InputValueError("{argument} has {n_labels} classes but {other} has "
+                                      "{n_classes} columns; pass labels= to name the class of "
+                                      "each column.", argument="y_true", other="y_score",
+                                      n_labels=classes.size, n_classes=n_classes)
+        else:
+            classes = _class_labels(labels, n_classes)
+        indicator = truth[:, None] == classes[None, :]
+        unknown = ~indicator.any(axis=1)
+        if unknown.any():
+            k = _validation.first(unknown)
+            raise InputValueError("{argument} holds {label!r} at {where}, which is not in "
+                                  "{other}.", argument="y_true", other="labels",
+                                  position=_validation.position(truth.shape, k),
+                                  label=truth[k].item())
+    return indicator, scores, _validation.weights(sample_weight, n_samples), classes
+
+
+def _check_indicator(truth, score_shape):
+    if truth.shape != score_shape:
+        raise InputValueError("{argument} as an indicator matrix must have {other}'s shape "
+                              "{score_shape}; got {shape}.", argument="y_true", other="y_score",
+                              score_shape=score_shape, shape=truth.shape)
+    if truth.dtype.kind not in "biuf":
+        raise InputTypeError("{argument} as an indicator matrix must hold 0 and 1, got dtype "
+                             "{dtype}.", argument="y_true", dtype=truth.dtype)
+    _validation.refuse_first((truth != 0) & (truth != 1), "y_true", truth, "{argument} as an "
+                             "indicator matrix must hold only 0 and 1 (or bool); got {value} at "
+                             "{where}.")
+
+
+def _class_labels(labels, n_classes):
+    classes = _validation.labels_1d("labels", labels)
+    if classes.size != n_classes:
+        raise InputValueError("{argument} names {n_labels} classes but {other} has {n_classes} "
+                              "columns.", argument="labels", other="y_score",
+                              n_labels=classes.size, n_classes=n_classes)
+    if np.unique(classes).size != classes.size:
+        raise InputValueError("{argument} must be distinct.", argument="labels")
+    return classes

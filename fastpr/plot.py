@@ -1,22 +1,27 @@
 """Figures that show what the numbers mean: ROC with its convex hull, PR curves drawn correctly.
 
 Needs matplotlib (the ``plot`` extra), imported on first use. Every function draws onto the
-``ax`` it is given (or a new one) and returns it, so several rankings share one figure.
+``ax`` it is given (or a new one) and returns it, so several rankings share one figure. Each
+figure sorts and sweeps its ranking once (:func:`fastpr.sweep`) and draws every curve and
+number from that; a :class:`fastpr.SweptRanking` can be passed instead of the data.
 """
-import warnings
-
 import numpy as np
 
-from . import _validation
 from ._optional import import_optional
-from .curves import achievable_pr_curve, interpolated_pr_curve, pr_curve, roc_convex_hull, roc_curve
+from ._options import InstanceOf, options
+from ._undefined import warn_if_undefined
+from .curves import RECALL_STEP
+from .exceptions import InputTypeError
 from .fmeasure import iso_f_curve
 from .intervals import BootstrapResult, bootstrap_sample
-from .metrics import evaluate
+from .swept import SweptRanking, swept_silently
 from .unachievable import min_precision
 
 ISO_F1_LEVELS = (0.2, 0.4, 0.6, 0.8)
 _REGION_RECALL = np.linspace(0.0, 1.0, 201)
+# What each figure shows, so what it warns about when a class is missing.
+_ROC_SHOWN = ("AUC-ROC",)
+_PR_SHOWN = ("AUC-PR",)
 
 
 def _new_axes():
@@ -35,14 +40,36 @@ def _named(label, text):
     return f"{label}: {text}" if label else text
 
 
-def plot_roc(y_true, y_score, *, sample_weight=None, pos_label=None, ax=None, hull=True,
+def _ranking(y_true, y_score, sample_weight, pos_label, shown):
+    """(SweptRanking, data or None): the ranking to draw, given or swept from the data with one
+    warning about what the figure shows (``shown``); the data only when given."""
+    if isinstance(y_true, SweptRanking):
+        extra = [name for name, value in (("y_score", y_score), ("sample_weight", sample_weight),
+                                          ("pos_label", pos_label)) if value is not None]
+        if extra:
+            raise InputTypeError("A SweptRanking carries its own scores, weights and labels: "
+                                 "pass it alone, without y_score, sample_weight or pos_label.",
+                                 argument=extra[0])
+        return y_true, None
+    if y_score is None:
+        raise InputTypeError("{argument} is missing: pass y_true and y_score, or a SweptRanking.",
+                             argument="y_score")
+    swept = swept_silently(y_true, y_score, sample_weight, pos_label)
+    warn_if_undefined(swept.n_pos, swept.n_neg, *shown)
+    data = {"y_true": y_true, "y_score": y_score, "sample_weight": sample_weight,
+            "pos_label": pos_label}
+    return swept, data
+
+
+def plot_roc(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=None, hull=True,
              label=None, chance=True):
     """Draw the ROC curve of one ranking and, dashed, its convex hull.
 
     Parameters
     ----------
     y_true, y_score, sample_weight, pos_label
-        As in :func:`fastpr.evaluate`.
+        As in :func:`fastpr.evaluate`; or a :class:`fastpr.SweptRanking` alone, in place of all
+        four.
     ax : matplotlib Axes, optional
         Where to draw; a new figure's Axes by default.
     hull : bool, default=True
@@ -66,15 +93,19 @@ def plot_roc(y_true, y_score, *, sample_weight=None, pos_label=None, ax=None, hu
     >>> [text.get_text() for text in ax.get_legend().get_texts()]
     ['model: AUC-ROC 0.750', 'model hull: AUC-ROC 0.875']
     """
+    swept, _ = _ranking(y_true, y_score, sample_weight, pos_label, _ROC_SHOWN)
+    return _draw_roc(swept, None, ax=ax, hull=hull, label=label, chance=chance)
+
+
+def _draw_roc(swept, _data, *, ax=None, hull=True, label=None, chance=True):
     ax = _new_axes() if ax is None else ax
-    result = evaluate(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
-    curve = roc_curve(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+    result = swept.evaluation
+    curve = swept.roc_curve()
     if chance:
         ax.plot([0, 1], [0, 1], color="0.75", linewidth=0.8, zorder=0)
     (line,) = ax.plot(curve.fpr, curve.tpr, label=_named(label, f"AUC-ROC {result.auc_roc:.3f}"))
     if hull:
-        vertices = roc_convex_hull(y_true, y_score, sample_weight=sample_weight,
-                                   pos_label=pos_label)
+        vertices = swept.roc_convex_hull()
         ax.plot(vertices.fpr, vertices.tpr, "--", color=line.get_color(),
                 label=f"{label + ' ' if label else ''}hull: AUC-ROC {result.auc_roc_hull:.3f}")
     _unit_square(ax, "false positive rate", "true positive rate")
@@ -92,15 +123,17 @@ def _interval_end_replicates(result):
     return [int(np.argmin(np.abs(values - end))) for end in (low, high)]
 
 
-def _draw_band(ax, y_true, y_score, data, result, color, prefix, max_recall_step):
+def _draw_band(ax, data, result, color, prefix, max_recall_step):
+    if data is None:
+        raise InputTypeError("{argument} shading redraws replicates from the data: pass y_true "
+                             "and y_score rather than a SweptRanking.", argument="bootstrap")
     curves = []
-    for replicate in _interval_end_replicates(
-            _validation.instance_of("bootstrap", result, BootstrapResult)):
-        sample = bootstrap_sample(y_true, y_score, replicate, seed=result.seed,
+    for replicate in _interval_end_replicates(result):
+        sample = bootstrap_sample(data["y_true"], data["y_score"], replicate, seed=result.seed,
                                   stratified=result.stratified, resampling=result.resampling,
-                                  **data)
-        curve = interpolated_pr_curve(sample[0], sample[1], sample_weight=sample[2],
-                                      max_recall_step=max_recall_step)
+                                  sample_weight=data["sample_weight"],
+                                  pos_label=data["pos_label"])
+        curve = swept_silently(*sample).interpolated_pr_curve(max_recall_step=max_recall_step)
         curves.append(np.column_stack([curve.recall, curve.precision]))
     outline = np.concatenate([curves[0], curves[1][::-1]])
     ax.fill(outline[:, 0], outline[:, 1], color=color, alpha=0.2, linewidth=0,
@@ -123,7 +156,7 @@ def _draw_iso_f(ax, levels):
                     ha="right", va="bottom")
 
 
-def plot_pr(y_true, y_score, *, sample_weight=None, pos_label=None, ax=None, label=None,
+def plot_pr(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=None, label=None,
             achievable=True, unachievable=True, iso_f=ISO_F1_LEVELS, linear=False,
             bootstrap=None, max_recall_step=0.01):
     """Draw the correctly interpolated PR curve of one ranking, with what surrounds it.
@@ -131,7 +164,8 @@ def plot_pr(y_true, y_score, *, sample_weight=None, pos_label=None, ax=None, lab
     Parameters
     ----------
     y_true, y_score, sample_weight, pos_label
-        As in :func:`fastpr.evaluate`.
+        As in :func:`fastpr.evaluate`; or a :class:`fastpr.SweptRanking` alone, in place of all
+        four (except with ``bootstrap``, which redraws replicates from the data).
     ax : matplotlib Axes, optional
         Where to draw; a new figure's Axes by default.
     label : str, optional
@@ -176,22 +210,31 @@ def plot_pr(y_true, y_score, *, sample_weight=None, pos_label=None, ax=None, lab
     ['model: AUC-PR 0.741', 'model linear (wrong): AUC-PR 0.739',
      'model achievable: AUC-PR 0.801', 'unachievable (prevalence 0.5; AUC-PR min 0.307)']
     """
+    swept, data = _ranking(y_true, y_score, sample_weight, pos_label, _PR_SHOWN)
+    return _draw_pr(swept, data, ax=ax, label=label, achievable=achievable,
+                    unachievable=unachievable, iso_f=iso_f, linear=linear, bootstrap=bootstrap,
+                    max_recall_step=max_recall_step)
+
+
+# Declared where plot_pr and PRDisplay.from_predictions both pass their options.
+@options(bootstrap=InstanceOf(BootstrapResult), max_recall_step=RECALL_STEP)
+def _draw_pr(swept, data, *, ax=None, label=None, achievable=True, unachievable=True,
+             iso_f=ISO_F1_LEVELS, linear=False, bootstrap=None, max_recall_step=0.01):
     ax = _new_axes() if ax is None else ax
-    data = {"sample_weight": sample_weight, "pos_label": pos_label}
-    result = evaluate(y_true, y_score, **data)
+    result = swept.evaluation
     prefix = f"{label} " if label else ""
-    curve = interpolated_pr_curve(y_true, y_score, max_recall_step=max_recall_step, **data)
+    curve = swept.interpolated_pr_curve(max_recall_step=max_recall_step)
     (line,) = ax.plot(curve.recall, curve.precision,
                       label=_named(label, f"AUC-PR {result.auc_pr:.3f}"))
     color = line.get_color()
     if linear:
-        points = pr_curve(y_true, y_score, **data)
+        points = swept.pr_curve()
         ax.plot(points.recall, points.precision, "--", color=color, linewidth=1,
                 label=f"{prefix}linear (wrong): AUC-PR {result.auc_pr_linear:.3f}")
     if bootstrap is not None:
-        _draw_band(ax, y_true, y_score, data, bootstrap, color, prefix, max_recall_step)
+        _draw_band(ax, data, bootstrap, color, prefix, max_recall_step)
     if achievable:
-        hull = achievable_pr_curve(y_true, y_score, max_recall_step=max_recall_step, **data)
+        hull = swept.achievable_pr_curve(max_recall_step=max_recall_step)
         ax.plot(hull.recall, hull.precision, ":", color=color,
                 label=f"{prefix}achievable: AUC-PR {result.auc_pr_hull:.3f}")
     if unachievable and 0 < result.prevalence < 1:
@@ -204,7 +247,8 @@ def plot_pr(y_true, y_score, *, sample_weight=None, pos_label=None, ax=None, lab
 
 
 def plot_comparison(rankings, *, kind="pr", ax=None, **options):
-    """Several rankings on one Axes: ``{name: (y_true, y_score[, sample_weight])}``.
+    """Several rankings on one Axes: ``{name: (y_true, y_score[, sample_weight])}``, or
+    ``{name: SweptRanking}``.
 
     ``kind`` is ``"pr"`` (:func:`plot_pr`) or ``"roc"`` (:func:`plot_roc`); ``options`` go to
     it. The unachievable region and the iso-F1 lines are drawn once, for the first ranking.
@@ -224,37 +268,40 @@ def plot_comparison(rankings, *, kind="pr", ax=None, **options):
     drawn_once = {"pr": {"unachievable": False, "iso_f": ()}, "roc": {"chance": False}}[kind]
     ax = _new_axes() if ax is None else ax
     for k, (name, data) in enumerate(rankings.items()):
-        weight = data[2] if len(data) > 2 else None
-        draw(data[0], data[1], sample_weight=weight, ax=ax, label=name,
-             **{**options, **(drawn_once if k else {})})
+        data = (data,) if isinstance(data, SweptRanking) else tuple(data)
+        weight = {"sample_weight": data[2]} if len(data) > 2 else {}
+        draw(*data[:2], ax=ax, label=name, **weight, **{**options, **(drawn_once if k else {})})
     return ax
 
 
 class _Display:
-    """A drawn figure and what it was drawn from (scikit-learn's ``*Display`` in miniature)."""
+    """A drawn figure and what it was drawn from (scikit-learn's ``*Display`` in miniature).
+
+    ``swept`` is the :class:`fastpr.SweptRanking` every curve was drawn from, ``evaluation``
+    its summaries, ``ax_`` and ``figure_`` where it was drawn.
+    """
 
     _draw = None
+    _shown = None
 
-    def __init__(self, evaluation, ax):
-        self.evaluation = evaluation
+    def __init__(self, swept, ax):
+        self.swept = swept
+        self.evaluation = swept.evaluation
         self.ax_ = ax
         self.figure_ = ax.figure
 
     @classmethod
     def from_predictions(cls, y_true, y_score, *, sample_weight=None, pos_label=None, ax=None,
                          **options):
-        """Evaluate and draw one ranking; ``options`` go to the plotting function."""
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # the drawing call warns once if a class is missing
-            evaluation = evaluate(y_true, y_score, sample_weight=sample_weight,
-                                  pos_label=pos_label)
-        ax = cls._draw(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, ax=ax,
-                       **options)
-        return cls(evaluation, ax)
+        """Sort and sweep one ranking once, and draw it; ``options`` go to the plotting
+        function."""
+        swept, data = _ranking(y_true, y_score, sample_weight, pos_label, cls._shown)
+        return cls(swept, cls._draw(swept, data, ax=ax, **options))
 
 
 class PRDisplay(_Display):
-    """:func:`plot_pr` of one ranking, keeping its ``evaluation``, ``ax_`` and ``figure_``.
+    """:func:`plot_pr` of one ranking, keeping its ``swept`` ranking, ``evaluation``, ``ax_``
+    and ``figure_``.
 
     Examples
     --------
@@ -266,11 +313,13 @@ class PRDisplay(_Display):
     (0.7407, 'recall')
     """
 
-    _draw = staticmethod(plot_pr)
+    _draw = staticmethod(_draw_pr)
+    _shown = _PR_SHOWN
 
 
 class ROCDisplay(_Display):
-    """:func:`plot_roc` of one ranking, keeping its ``evaluation``, ``ax_`` and ``figure_``.
+    """:func:`plot_roc` of one ranking, keeping its ``swept`` ranking, ``evaluation``, ``ax_``
+    and ``figure_``.
 
     Examples
     --------
@@ -282,4 +331,5 @@ class ROCDisplay(_Display):
     (0.75, 'false positive rate')
     """
 
-    _draw = staticmethod(plot_roc)
+    _draw = staticmethod(_draw_roc)
+    _shown = _ROC_SHOWN

@@ -4,9 +4,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
-from ._engine.ranking import SortedRanking, run_sweep, sort_ranking
+from ._engine.ranking import SortedRanking, sort_ranking, sweep_ranking
+from ._options import Interval, options
 from .curves import PRCurve, pr_curve_from_counts
-from .metrics import _evaluation_from_sweep
 from .results import Evaluation, Result
 
 
@@ -25,6 +25,7 @@ class PrevalenceShift(Result):
     curve: PRCurve
 
 
+@options(prevalence=Interval(0, 1, closed="neither"))
 def at_prevalence(y_true, y_score, prevalence, *, sample_weight=None, pos_label=None):
     """The PR curve and areas a ranking would have if positives made up ``prevalence``.
 
@@ -55,7 +56,7 @@ def at_prevalence(y_true, y_score, prevalence, *, sample_weight=None, pos_label=
     >>> round(shifted.evaluation.auc_roc, 4), round(fastpr.auc_roc(y, s), 4)
     (0.7222, 0.7222)
     """
-    target = _validation.prevalence(prevalence)
+    target = prevalence
     ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
     n_pos, n_neg = _total(ranking.pos, ranking.pos_weight), _total(ranking.neg, ranking.neg_weight)
     _validation.both_classes(n_pos, n_neg, "change the prevalence")
@@ -63,13 +64,13 @@ def at_prevalence(y_true, y_score, prevalence, *, sample_weight=None, pos_label=
     negative_weight = ranking.neg_weight * factor if ranking.neg_weight.size else np.full(
         ranking.neg.size, factor)
     shifted = SortedRanking(ranking.pos, ranking.pos_weight, ranking.neg, negative_weight)
-    sweep = run_sweep(shifted, with_points=True)
+    swept = sweep_ranking(shifted, with_points=True)
     return PrevalenceShift(
         prevalence=target,
         observed_prevalence=n_pos / (n_pos + n_neg),
         negative_weight=factor,
-        evaluation=_evaluation_from_sweep(sweep),
-        curve=pr_curve_from_counts(*sweep.points),
+        evaluation=Evaluation.from_row(swept.row),
+        curve=pr_curve_from_counts(*swept.points),
     )
 
 

@@ -1,25 +1,13 @@
-"""Result types: the row layout that every ranking's summaries share (:class:`Evaluation`),
-the table of many rankings (:class:`EvaluationBatch`), and what they have in common."""
+"""Result types: one ranking's row (:class:`Evaluation`), the table of many rankings
+(:class:`EvaluationBatch`), and what they have in common; the one reader of the engine's rows."""
 import dataclasses
 import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from . import _validation
-from ._engine.kernels import rows as row_kernels
-from ._engine.kernels.summary import (
-    AUC_ROC,
-    AUC_ROC_HULL,
-    AVERAGE_PRECISION,
-    DAVIS_GOADRICH,
-    HULL,
-    INTERPOLATED,
-    LINEAR,
-    LOWER_TRAPEZOID,
-    UPPER_TRAPEZOID,
-)
-from ._normalised import normalised_area
+from ._engine.kernels import rows
+from ._options import OneOf, options
 
 
 def _plain(value):
@@ -64,22 +52,25 @@ _METHOD_FIELDS = {
     "hull": "auc_pr_hull",
 }
 PR_METHODS = tuple(_METHOD_FIELDS)
-# Each Evaluation field that is an area and its column in the kernels' summary vector.
-AREA_COLUMNS = {
-    "auc_roc": AUC_ROC,
-    "auc_roc_hull": AUC_ROC_HULL,
-    "auc_pr": INTERPOLATED,
-    "auc_pr_dg": DAVIS_GOADRICH,
-    "average_precision": AVERAGE_PRECISION,
-    "auc_pr_lower": LOWER_TRAPEZOID,
-    "auc_pr_upper": UPPER_TRAPEZOID,
-    "auc_pr_linear": LINEAR,
-    "auc_pr_hull": HULL,
+# Each Evaluation field and its column in the rows of fastpr._engine.kernels.rows, which hold the
+# fields in this order (so that a row reads into an Evaluation positionally).
+COLUMNS = {
+    "n_pos": rows.POS_WEIGHT,
+    "n_neg": rows.NEG_WEIGHT,
+    "prevalence": rows.PREVALENCE,
+    "n_thresholds": rows.N_THRESHOLDS,
+    "auc_roc": rows.AUC_ROC,
+    "auc_roc_hull": rows.AUC_ROC_HULL,
+    "auc_pr": rows.AUC_PR,
+    "auc_pr_dg": rows.AUC_PR_DG,
+    "average_precision": rows.AVERAGE_PRECISION,
+    "auc_pr_lower": rows.AUC_PR_LOWER,
+    "auc_pr_upper": rows.AUC_PR_UPPER,
+    "auc_pr_linear": rows.AUC_PR_LINEAR,
+    "auc_pr_hull": rows.AUC_PR_HULL,
+    "auc_pr_min": rows.AUC_PR_MIN,
+    "auc_npr": rows.AUC_NPR,
 }
-
-
-def check_method(method):
-    return _validation.pr_method(method, PR_METHODS)
 
 
 def method_field(method):
@@ -111,9 +102,17 @@ class Evaluation(Result):
     auc_pr_min: float
     auc_npr: float
 
+    @classmethod
+    def from_row(cls, row):
+        """The Evaluation of one row of the engine (``fastpr._engine.kernels.rows`` layout)."""
+        values = row[: len(COLUMNS)].tolist()
+        values[rows.N_THRESHOLDS] = int(values[rows.N_THRESHOLDS])
+        return cls(*values)
+
+    @options(method=OneOf(PR_METHODS))
     def area(self, method):
         """The AUC-PR of one estimator, by its :func:`auc_pr` method name."""
-        return getattr(self, _METHOD_FIELDS[check_method(method)])
+        return getattr(self, _METHOD_FIELDS[method])
 
 
 @dataclass(frozen=True, repr=False)
@@ -123,7 +122,7 @@ class MacroAverage(Result):
     metric: str
     value: float
     n_used: int
-    n_excluded: int
+    n_undefined: int
 
 
 @dataclass(frozen=True, repr=False)
@@ -174,9 +173,19 @@ class EvaluationBatch(Result):
         """How many rankings lack positives or negatives, so that AUC-ROC is NaN."""
         return int(np.count_nonzero((self.n_pos == 0) | (self.n_neg == 0)))
 
+    @options(method=OneOf(PR_METHODS))
     def area(self, method):
         """The AUC-PR of one estimator for every ranking, by its :func:`auc_pr` method name."""
-        return getattr(self, method_field(check_method(method)))
+        return getattr(self, method_field(method))
+
+    @classmethod
+    def from_table(cls, table, index, index_name):
+        """The batch of a table of the engine's rows, field for field as
+        :meth:`Evaluation.from_row`, ``index`` naming the rankings and ``index_name`` saying what
+        they are."""
+        columns = {name: table[:, column].copy() for name, column in COLUMNS.items()}
+        columns["n_thresholds"] = columns["n_thresholds"].astype(np.int64)
+        return cls(index=np.asarray(index), index_name=index_name, **columns)
 
     def macro(self, metric="auc_pr"):
         """Mean of ``metric`` (a field name) over the rankings where it is defined (not NaN).
@@ -184,9 +193,7 @@ class EvaluationBatch(Result):
         ``macro("average_precision")`` over queries is the mean average precision (MAP).
         """
         values = getattr(self, metric)
-        defined = ~np.isnan(values)
-        n_used = int(np.count_nonzero(defined))
-        value = float(values[defined].mean()) if n_used else math.nan
+        value, n_used = defined_mean(values)
         return MacroAverage(metric, value, n_used, values.size - n_used)
 
     def to_frame(self):
@@ -197,23 +204,7 @@ class EvaluationBatch(Result):
         return pd.DataFrame(columns, index=pd.Index(self.index, name=self.index_name))
 
 
-def batch_from_table(table, index, index_name):
-    """The EvaluationBatch of a table from ``fastpr._engine.tables``, field for field as Evaluation."""
-    n_pos = table[:, row_kernels.POS_WEIGHT].copy()
-    n_neg = table[:, row_kernels.NEG_WEIGHT].copy()
-    areas = {name: table[:, row_kernels.FIRST_AREA + column].copy()
-             for name, column in AREA_COLUMNS.items()}
-    auc_pr_min = table[:, row_kernels.AUC_PR_MIN].copy()
-    with np.errstate(divide="ignore", invalid="ignore"):
-        prevalence = n_pos / (n_pos + n_neg)
-    return EvaluationBatch(
-        index=np.asarray(index),
-        index_name=index_name,
-        n_pos=n_pos,
-        n_neg=n_neg,
-        prevalence=prevalence,
-        n_thresholds=table[:, row_kernels.N_POINTS].astype(np.int64) - 1,
-        auc_pr_min=auc_pr_min,
-        auc_npr=normalised_area(areas["auc_pr"], auc_pr_min),
-        **areas,
-    )
+def defined_mean(values):
+    """(mean of the values that are not NaN, how many there are); NaN when none is."""
+    defined = values[~np.isnan(values)]
+    return (float(defined.mean()) if defined.size else math.nan), int(defined.size)

@@ -8,9 +8,13 @@ straight lines in ROC space, hyperbolas (fp linear in tp) in PR space.
 import numpy as np
 
 from . import _validation
-from .curves import PRCurve, ROCCurve, ROCHull, pr_curve_from_counts, roc_curve_from_counts
+from ._options import Interval, OneOf, options
+from .curves import PRCurve, ROCCurve, pr_curve_from_counts, roc_curve_from_counts
+from .exceptions import InputTypeError, InputValueError
 
 _SPACES = ("roc", "pr")
+# Class totals of points given without their curve (a curve carries its own).
+_CLASS_TOTAL = Interval(0, None, closed="neither")
 
 
 def roc_to_pr(fpr, tpr=None, *, n_pos=None, n_neg=None):
@@ -21,8 +25,8 @@ def roc_to_pr(fpr, tpr=None, *, n_pos=None, n_neg=None):
     Parameters
     ----------
     fpr : float, array-like, or a ROC curve
-        False-positive rates in [0, 1]; or a :class:`ROCCurve` / :class:`ROCHull`, which carries
-        its own counts and gives a :class:`PRCurve` (with its conventions at recall 0).
+        False-positive rates in [0, 1]; or a :class:`ROCCurve` (a curve or a hull), which
+        carries its own counts and gives a :class:`PRCurve` (with its conventions at recall 0).
     tpr : float or array-like
         True-positive rates in [0, 1], same shape as ``fpr``.
     n_pos, n_neg : float
@@ -39,12 +43,12 @@ def roc_to_pr(fpr, tpr=None, *, n_pos=None, n_neg=None):
     >>> fastpr.roc_to_pr([0.0025, 0.015], [0.25, 0.5], n_pos=20, n_neg=2000)
     (array([0.25, 0.5 ]), array([0.5 , 0.25]))
     """
-    if isinstance(fpr, (ROCCurve, ROCHull)) and tpr is None:
+    if isinstance(fpr, ROCCurve) and tpr is None:
         curve = fpr
         return pr_curve_from_counts(curve.thresholds, curve.tp, curve.fp)
     fpr, tpr = _validation.rates("fpr", fpr), _validation.rates("tpr", tpr)
-    _validation.same_shape(fpr=fpr, tpr=tpr)
-    n_pos, n_neg = _validation.positive("n_pos", n_pos), _validation.positive("n_neg", n_neg)
+    _check_same_shape(fpr=fpr, tpr=tpr)
+    n_pos, n_neg = _CLASS_TOTAL.check("n_pos", n_pos), _CLASS_TOTAL.check("n_neg", n_neg)
     tp, fp = tpr * n_pos, fpr * n_neg
     with np.errstate(invalid="ignore"):
         precision = tp / (tp + fp)
@@ -81,11 +85,11 @@ def pr_to_roc(recall, precision=None, *, n_pos=None, n_neg=None):
         return roc_curve_from_counts(recall.thresholds, recall.tp, recall.fp)
     recall = _validation.rates("recall", recall, low_inclusive=False)
     precision = _validation.rates("precision", precision, low_inclusive=False)
-    _validation.same_shape(recall=recall, precision=precision)
-    n_pos, n_neg = _validation.positive("n_pos", n_pos), _validation.positive("n_neg", n_neg)
+    _check_same_shape(recall=recall, precision=precision)
+    n_pos, n_neg = _CLASS_TOTAL.check("n_pos", n_pos), _CLASS_TOTAL.check("n_neg", n_neg)
     tp = recall * n_pos
     fp = tp * (1.0 - precision) / precision
-    _validation.at_most("false positives implied by precision", fp, n_neg, "n_neg")
+    _check_at_most_n_neg(fp, n_neg)
     return fp / n_neg, recall
 
 
@@ -146,12 +150,13 @@ def _pr_dominates(a, b, tolerance):
     return True
 
 
+@options(space=OneOf(_SPACES), tolerance=Interval(0, None, closed="left"))
 def dominates(curve_a, curve_b, *, space="roc", tolerance=1e-12):
     """Whether ``curve_a`` is nowhere below ``curve_b`` (Davis & Goadrich 2006, Theorem 3.2).
 
     Parameters
     ----------
-    curve_a, curve_b : ROCCurve, ROCHull or PRCurve
+    curve_a, curve_b : ROCCurve or PRCurve
         Curves from :func:`fastpr.roc_curve`, :func:`fastpr.roc_convex_hull` or
         :func:`fastpr.pr_curve`; each carries its counts, so any of them can be compared in
         either space.
@@ -177,9 +182,36 @@ def dominates(curve_a, curve_b, *, space="roc", tolerance=1e-12):
     >>> fastpr.dominates(better, worse), fastpr.dominates(worse, better, space="pr")
     (True, False)
     """
-    _validation.choice("space", space, _SPACES)
-    _validation.non_negative("tolerance", tolerance)
     for name, curve in (("curve_a", curve_a), ("curve_b", curve_b)):
-        _validation.curve(name, curve)
+        _check_curve(name, curve)
     check = _roc_dominates if space == "roc" else _pr_dominates
     return check(curve_a, curve_b, tolerance)
+
+
+# ----------------------------------------------------------------------------- input checks
+def _check_same_shape(**arrays):
+    (name_a, a), (name_b, b) = arrays.items()
+    if a.shape != b.shape:
+        raise InputValueError("{other} and {argument} have different shapes: {shape_a} and "
+                              "{shape_b}.", argument=name_b, other=name_a, shape_a=a.shape,
+                              shape_b=b.shape)
+
+
+def _check_at_most_n_neg(fp, n_neg):
+    """The false positives that precision implies must not exceed n_neg (with rounding slack)."""
+    _validation.refuse_first(fp > n_neg * (1 + 1e-12), "precision", fp,
+                             "false positives implied by {argument} is {value}"
+                             + (" at {where}" if fp.ndim else "") + ", more than n_neg = "
+                             "{n_neg}.", n_neg=n_neg)
+
+
+def _check_curve(name, curve):
+    """A curve object carrying counts, with both classes present."""
+    if not all(hasattr(curve, field) for field in ("tp", "fp", "n_pos", "n_neg")):
+        raise InputTypeError("{argument} must be a curve from fastpr.roc_curve, fastpr.pr_curve "
+                             "or fastpr.roc_convex_hull, got {kind}.", argument=name,
+                             kind=type(curve).__name__)
+    if not (curve.n_pos > 0 and curve.n_neg > 0):
+        raise InputValueError("{argument} needs positives and negatives, got n_pos = {n_pos} and "
+                              "n_neg = {n_neg}.", argument=name, n_pos=curve.n_pos,
+                              n_neg=curve.n_neg)

@@ -11,10 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
-from ._engine.ranking import SortedRanking, run_sweep, sort_ranking
-from .curves import roc_convex_hull
-from .metrics import _evaluation_from_sweep
+from ._engine.ranking import SortedRanking, sort_ranking, sweep_ranking
 from .results import Evaluation, Result
+from .swept import roc_convex_hull
 
 
 @dataclass(frozen=True, repr=False)
@@ -80,13 +79,13 @@ def evaluate_at_thresholds(y_true, y_score, thresholds, *, sample_weight=None, p
     ranking = sort_ranking(y_true, y_score, sample_weight, pos_label)
     binned = SortedRanking(_bin(ranking.pos, cuts), ranking.pos_weight,
                            _bin(ranking.neg, cuts), ranking.neg_weight)
-    sweep = run_sweep(binned, with_points=True)
-    bins, tp, fp = sweep.points
+    swept = sweep_ranking(binned, with_points=True)
+    bins, tp, fp = swept.points
     # Bin k >= 1 is reached by threshold cuts[k - 1]; bin 0 holds scores below every threshold.
     point_thresholds = np.empty_like(bins)
     point_thresholds[0] = np.inf
     point_thresholds[1:] = np.append(-np.inf, cuts)[bins[1:].astype(np.intp)]
-    return ThresholdEvaluation(point_thresholds, tp, fp, _evaluation_from_sweep(sweep))
+    return ThresholdEvaluation(point_thresholds, tp, fp, Evaluation.from_row(swept.row))
 
 
 def _bin(sorted_scores, cuts):

@@ -5,18 +5,25 @@ is the precision of the worst ranking, every negative above every positive. So a
 0, and its floor grows with pi. Comparing areas across data sets of different skew therefore needs
 the floor subtracted: the normalised area ``AUCNPR = (AUCPR - AUCPR_min) / (1 - AUCPR_min)``.
 """
+import math
+
 import numpy as np
 
 from . import _validation
 from ._engine.kernels.area import worst_ranking_interpolated_area
-from ._engine.ranking import SortedRanking, run_sweep
-from ._normalised import normalised_area
-from .metrics import _evaluate_silently, _evaluation_from_sweep
-from .results import check_method
+from ._engine.kernels.normalised import normalised_areas
+from ._engine.ranking import SortedRanking, sweep_ranking
+from ._engine.tables import rankings_of
+from ._options import Interval, OneOf, options
+from ._rankings import AVERAGES, averaged, evaluations
+from ._undefined import PLURALS, warn_if_undefined
+from .exceptions import InputValueError
+from .results import PR_METHODS, Evaluation
 
 _UNIT_WEIGHTS = np.empty(0)
 
 
+@options(prevalence=Interval(0, 1, closed="neither"))
 def min_precision(recall, prevalence):
     """The lowest precision any ranking reaches at ``recall`` when positives make up ``prevalence``.
 
@@ -41,8 +48,7 @@ def min_precision(recall, prevalence):
     >>> fastpr.min_precision([0.0, 0.5, 1.0], 0.1)
     array([0.        , 0.05263158, 0.1       ])
     """
-    recall = _validation.rates("recall", recall)
-    pi = _validation.prevalence(prevalence)
+    recall, pi = _validation.rates("recall", recall), prevalence
     result = pi * recall / (1.0 - pi + pi * recall)
     return result if result.ndim else float(result)
 
@@ -58,6 +64,8 @@ def _worst_ranking(n_pos, n_neg):
     return SortedRanking(positives, _UNIT_WEIGHTS, negatives, np.full(negatives.size, n_neg))
 
 
+@options(n_pos=Interval(0, None, closed="neither"), n_neg=Interval(0, None, closed="left"),
+         method=OneOf(PR_METHODS))
 def auc_pr_min(n_pos, n_neg, *, method="interpolated"):
     """The AUC-PR that ``method`` gives the worst ranking: the floor of the achievable areas.
 
@@ -94,17 +102,41 @@ def auc_pr_min(n_pos, n_neg, *, method="interpolated"):
     >>> round(fastpr.auc_pr_min(10, 90, method="average_precision"), 4)
     0.0567
     """
-    check_method(method)
-    n_pos, n_neg = _validation.class_counts(
-        n_pos, n_neg, whole_n_pos=method != "interpolated", method=method
-    )
+    if method != "interpolated" and n_pos != int(n_pos):
+        raise InputValueError("{argument} must be a whole number for method={method!r}, whose "
+                              "worst-case area depends on unit steps of true positives; got "
+                              "{value!r}.", argument="n_pos", method=method, value=n_pos)
     if method == "interpolated":
         return float(worst_ranking_interpolated_area(n_pos, n_neg))
-    sweep = run_sweep(_worst_ranking(int(n_pos), n_neg))
-    return _evaluation_from_sweep(sweep).area(method)
+    return Evaluation.from_row(sweep_ranking(_worst_ranking(int(n_pos), n_neg)).row).area(method)
 
 
-def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None):
+def auc_pr_floor(n_pos, n_neg, method):
+    """:func:`auc_pr_min` of a (checked) ``method`` at the class totals of a ranking: NaN
+    without positives, where no area is defined, and 1 without negatives, whatever the method."""
+    if n_pos == 0:
+        return math.nan
+    return auc_pr_min(n_pos, n_neg, method=method) if n_neg > 0 else 1.0
+
+
+def auc_pr_floors(n_pos, n_neg, method):
+    """:func:`auc_pr_floor` of class totals (scalars, or arrays of one shape), each distinct
+    pair of totals computed once."""
+    totals = np.stack([np.ravel(n_pos), np.ravel(n_neg)], axis=1)
+    pairs, inverse = np.unique(totals, axis=0, return_inverse=True)
+    floors = np.array([auc_pr_floor(p, n, method) for p, n in pairs.tolist()])
+    return floors[inverse.reshape(-1)].reshape(np.shape(n_pos))
+
+
+def normalised_auc_pr(areas, n_pos, n_neg, method):
+    """Normalised areas of ``method`` from its areas and the class totals (scalars, or arrays
+    of one shape)."""
+    return normalised_areas(areas, auc_pr_floors(n_pos, n_neg, method))
+
+
+@options(method=OneOf(PR_METHODS), average=OneOf(AVERAGES))
+def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None,
+            groups=None, offsets=None, average=None):
     """Normalised AUC-PR: the area above the unachievable floor, as a fraction of what is left.
 
     ``(AUCPR - AUCPR_min) / (1 - AUCPR_min)`` with both terms from the same estimator
@@ -113,16 +145,20 @@ def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_l
 
     Parameters
     ----------
-    y_true, y_score, sample_weight, pos_label
-        As in :func:`fastpr.evaluate`.
+    y_true, y_score, sample_weight, pos_label, groups, offsets
+        As in :func:`fastpr.evaluate`: a 2-D ``y_score``, ``groups`` or ``offsets`` give one
+        value per ranking.
     method : str, default="interpolated"
         An estimator of :func:`fastpr.auc_pr`; other than ``"interpolated"``, the positives must
         add up to a whole number (see :func:`auc_pr_min`).
+    average : {None, "macro"}, default=None
+        For many rankings, as in :func:`fastpr.auc_pr`.
 
     Returns
     -------
-    float
-        NaN with ``UndefinedMetricWarning`` when either class is missing.
+    float or ndarray
+        NaN with ``UndefinedMetricWarning`` when either class is missing. For many rankings an
+        array of one value per ranking, unless ``average="macro"`` (their mean where defined).
 
     Examples
     --------
@@ -130,11 +166,13 @@ def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_l
     >>> y, s = [1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.6, 0.1]
     >>> round(fastpr.auc_npr(y, s), 3)
     0.626
+    >>> fastpr.auc_npr(y, [s, s[::-1]]).round(3)
+    array([0.626, 0.045])
     """
-    check_method(method)
-    result = _evaluate_silently(y_true, y_score, sample_weight, pos_label)
-    floor = float("nan")
-    if result.n_pos > 0 and result.n_neg > 0:
-        floor = auc_pr_min(result.n_pos, result.n_neg, method=method)
-    _validation.warn_if_undefined(result.n_pos, result.n_neg, npr=True, floor=floor)
-    return normalised_area(result.area(method), floor)
+    rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets)
+    result = evaluations(rankings)
+    floors = auc_pr_floors(result.n_pos, result.n_neg, method)
+    unit = None if rankings.index is None else PLURALS[rankings.index_name]
+    warn_if_undefined(result.n_pos, result.n_neg, "normalised AUC-PR", floors=floors, unit=unit)
+    values = normalised_areas(result.area(method), floors)
+    return float(values) if rankings.index is None else averaged(values, average)

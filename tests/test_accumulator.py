@@ -1,6 +1,7 @@
 """fastpr.Accumulator: chunks and merges in any order give the Evaluation of the whole data."""
 import itertools
 import pickle
+import warnings
 from collections import defaultdict
 
 import numpy as np
@@ -158,10 +159,21 @@ def test_merge_leaves_operands_unchanged():
     assert all(np.array_equal(x, y) for x, y in zip(b.to_arrays(), before[1]))
 
 
-def test_one_class_warns_like_evaluate():
-    acc = fastpr.Accumulator().update([0, 0], [0.5, 0.1])
-    with pytest.warns(fastpr.UndefinedMetricWarning, match="no positives"):
-        assert np.isnan(acc.evaluate().auc_pr)
+@pytest.mark.parametrize("y, s, w", [
+    ([0, 0], [0.5, 0.1], None),
+    # Positives outweigh negatives 3e10 to 1: no precision left for the normalised area.
+    ([1, 1, 1, 0], [0.9, 0.8, 0.7, 0.6], [1, 1, 1, 1e-10]),
+])
+def test_undefined_metrics_warn_like_evaluate(y, s, w):
+    with warnings.catch_warnings(record=True) as expected:
+        warnings.simplefilter("always")
+        single = fastpr.evaluate(y, s, sample_weight=w)
+    with warnings.catch_warnings(record=True) as got:
+        warnings.simplefilter("always")
+        accumulated = fastpr.Accumulator().update(y, s, sample_weight=w).evaluate()
+    assert_evaluations_close(accumulated, single)
+    assert len(expected) == 1
+    assert [str(w.message) for w in got] == [str(w.message) for w in expected]
 
 
 @pytest.mark.parametrize(

@@ -177,8 +177,8 @@ def test_undefined_groups_are_counted_warned_once_and_left_out_of_means():
     assert batch.n_undefined_pr == 1 and batch.n_undefined_roc == 2
     assert np.isnan(batch.average_precision[1]) and batch.average_precision[2] == 1.0
     mean_ap = batch.macro("average_precision")
-    assert (mean_ap.value, mean_ap.n_used, mean_ap.n_excluded) == (1.0, 3, 1)
-    assert batch.macro("auc_roc").n_excluded == 2
+    assert (mean_ap.value, mean_ap.n_used, mean_ap.n_undefined) == (1.0, 3, 1)
+    assert batch.macro("auc_roc").n_undefined == 2
     with pytest.warns(fastpr.UndefinedMetricWarning):
         assert fastpr.auc_pr(y, s, groups=groups, method="average_precision",
                              average="macro") == 1.0
@@ -218,7 +218,7 @@ def test_batch_result_behaves_like_a_result():
 
 
 def test_stable_order_groups_rows_in_input_order():
-    from fastpr._engine.kernels.rows import stable_order
+    from fastpr._engine.kernels.tables import stable_order
 
     codes = np.array([2, 0, 2, 1, 0, 2], dtype=np.int64)
     order, starts = stable_order(codes, 4)
@@ -340,3 +340,14 @@ def test_curves_of_a_batch_equal_single_calls(cases, name, shared):
                      sample_weight=None if weights is None else weights[r])
         for key, value in want.to_dict().items():
             np.testing.assert_array_equal(np.asarray(got.to_dict()[key]), np.asarray(value))
+
+
+def test_a_row_holds_the_evaluation_fields_in_order():
+    """Evaluation.from_row reads an engine row by position, so the layout must list the fields
+    of Evaluation in their order (EvaluationBatch.from_table reads the same columns by name)."""
+    from dataclasses import fields
+
+    from fastpr.results import COLUMNS
+
+    assert list(COLUMNS) == [field.name for field in fields(fastpr.Evaluation)]
+    assert list(COLUMNS.values()) == list(range(len(COLUMNS)))

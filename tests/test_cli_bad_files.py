@@ -224,7 +224,8 @@ def test_option_errors_come_first_and_do_not_name_the_file(tmp_path, capsys):
     status, out, err = _evaluate([tmp_path / "nowhere.csv", *ARGS, "--bootstrap", "9",
                                   "--confidence", "2"], capsys)
     _assert_one_line(status, out, err)
-    assert err == "fastpr evaluate: confidence must be strictly between 0 and 1, got 2.0.\n"
+    assert err == ("fastpr evaluate: --confidence must be in the open interval (0, 1), got "
+                   "2.0.\n")
 
 
 @pytest.mark.parametrize("reader", ["pyarrow", "pandas", "csv"])

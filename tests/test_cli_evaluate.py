@@ -157,8 +157,8 @@ BAD_INPUTS = [
     ("label,score\n1,0.5\n0,0.2\n1,abc\n", ["--score", "score"],
      "column 'score' holds 'abc' at row 3, which is not a number."),
     ("label,score\n1,0.5\n0,0.2\n2,0.3\n0,0.1\n", ["--score", "score"],
-     ("column 'label' must have two classes, got 3 distinct labels: 0, 1, 2. "
-      "The first row with a third label is row 3 (2).")),
+     ("column 'label' must have two classes, got 3 distinct labels: 0, 1, 2; a third label "
+      "first appears at row 3 (2).")),
     ("label,score\n1,0.5\n1,0.2\n", ["--score", "score"],
      ("column 'label' has no negatives (or they all weigh 0), so fastpr cannot compute the ROC "
       "and PR areas.")),

@@ -31,6 +31,23 @@ def chunked(values, chunks):
     return None if values is None else da.from_array(values, chunks=chunks)
 
 
+def assert_batches_close(actual, expected):
+    """Same index (values and type), index name and entries (each to a relative tolerance)."""
+    assert actual.index.dtype == expected.index.dtype
+    assert np.array_equal(actual.index, expected.index) and actual.index_name == expected.index_name
+    assert len(actual) == len(expected)
+    for i in range(len(expected)):
+        assert_evaluations_close(actual[i], expected[i])
+
+
+def warning_messages(call):
+    """(call's result, the messages of the warnings it issued)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = call()
+    return result, [str(warning.message) for warning in caught]
+
+
 def both(y, s, w=None, chunks=3, **options):
     """(distributed result, single-machine result) of one ranking."""
     with warnings.catch_warnings():
@@ -101,12 +118,9 @@ def test_cluster_dataframe_columns_groups_and_labels(client):
     assert_evaluations_close(got, expected)
     per_shop = fastpr.distributed.evaluate(ddf["label"], ddf["score"], pos_label="fraud",
                                            sample_weight=ddf["weight"], groups=ddf["shop"])
-    assert list(per_shop) == [0, 1, 2]
-    for shop, result in per_shop.items():
-        rows = frame[frame["shop"] == shop]
-        assert_evaluations_close(result, fastpr.evaluate(rows["label"], rows["score"],
-                                                          sample_weight=rows["weight"],
-                                                          pos_label="fraud"))
+    assert_batches_close(per_shop, fastpr.evaluate(frame["label"], frame["score"],
+                                                   sample_weight=frame["weight"],
+                                                   pos_label="fraud", groups=frame["shop"]))
 
 
 def test_cluster_worker_errors_reach_the_caller(client):
@@ -133,13 +147,47 @@ def test_inputs_chunked_differently_are_lined_up():
     assert_evaluations_close(got, fastpr.evaluate(y, s))
 
 
-def test_group_with_one_class_warns():
-    y = da.from_array(np.array([1, 0, 0, 0]), chunks=2)
-    s = da.from_array(np.array([0.9, 0.1, 0.5, 0.4]), chunks=2)
-    groups = da.from_array(np.array(["a", "a", "b", "b"]), chunks=2)
-    with dask.config.set(scheduler="synchronous"), pytest.warns(fastpr.UndefinedMetricWarning):
-        result = fastpr.distributed.evaluate(y, s, groups=groups)
-    assert result["a"].auc_roc == 1.0 and np.isnan(result["b"].auc_pr)
+@SETTINGS
+@given(rankings(max_n=60, weights=("none", "int")), st.integers(1, 20), st.data())
+def test_groups_are_those_of_evaluate(case, chunk, data):
+    """The EvaluationBatch of evaluate(groups=) and its warning; groups of one class, or whose
+    rows all weigh 0 (kept, as NaN), included."""
+    y, s, w = case
+    ids = np.array(data.draw(st.lists(st.integers(0, 4), min_size=y.size, max_size=y.size)))
+    groups = data.draw(st.sampled_from([ids, ids.astype(np.int32), np.array(list("vwxyz"))[ids]]))
+    expected, expected_warnings = warning_messages(
+        lambda: fastpr.evaluate(y, s, sample_weight=w, groups=groups))
+    with dask.config.set(scheduler="synchronous"):
+        got, got_warnings = warning_messages(lambda: fastpr.distributed.evaluate(
+            chunked(y, chunk), chunked(s, chunk), sample_weight=chunked(w, chunk),
+            groups=chunked(groups, chunk)))
+    assert_batches_close(got, expected)
+    assert got_warnings == expected_warnings
+
+
+def test_group_weighing_nothing_is_kept_as_nan():
+    y = da.from_array(np.array([1, 0, 1, 0, 0, 1]), chunks=2)
+    s = da.from_array(np.array([0.9, 0.1, 0.5, 0.4, 0.3, 0.2]), chunks=2)
+    w = da.from_array(np.array([1.0, 1.0, 0.0, 0.0, 1.0, 1.0]), chunks=2)
+    groups = da.from_array(np.array(["a", "a", "b", "b", "c", "c"]), chunks=2)
+    with dask.config.set(scheduler="synchronous"), pytest.warns(
+            fastpr.UndefinedMetricWarning, match=r"for 1 of 3 groups: 1 have no positives"):
+        result = fastpr.distributed.evaluate(y, s, sample_weight=w, groups=groups)
+    assert isinstance(result, fastpr.EvaluationBatch) and result.index_name == "group"
+    assert result.index.tolist() == ["a", "b", "c"] and result.n_thresholds.tolist() == [2, 0, 2]
+    assert result.auc_roc[0] == 1.0 and np.isnan(result.auc_pr[1]) and result.auc_roc[2] == 0.0
+
+
+def test_normalised_area_without_precision_warns_like_evaluate():
+    """Positives outweighing negatives 3e10 to 1: the worst ranking's area is within 2**-26 of 1."""
+    y, s, w = np.array([1, 1, 1, 0]), np.array([0.9, 0.8, 0.7, 0.6]), np.array([1, 1, 1, 1e-10])
+    expected, expected_warnings = warning_messages(lambda: fastpr.evaluate(y, s, sample_weight=w))
+    assert len(expected_warnings) == 1 and "normalised AUC-PR is undefined" in expected_warnings[0]
+    with dask.config.set(scheduler="synchronous"):
+        got, got_warnings = warning_messages(lambda: fastpr.distributed.evaluate(
+            chunked(y, 2), chunked(s, 2), sample_weight=chunked(w, 2)))
+    assert_evaluations_close(got, expected)
+    assert got_warnings == expected_warnings
 
 
 Y = da.from_array(np.array([0, 1, 1, 0]), chunks=2)
@@ -157,7 +205,7 @@ S = da.from_array(np.array([0.1, 0.9, 0.4, 0.3]), chunks=2)
         ((Y.rechunk(1)[:3], S), {}, ValueError,
          r"y_score and y_true have different numbers of partitions: 2 and 3"),
         ((Y, S), {"n_ranges": 0}, ValueError, r"n_ranges must be >= 1, got 0"),
-        ((Y, S), {"n_ranges": 2.5}, TypeError, r"n_ranges must be an int, got 2.5"),
+        ((Y, S), {"n_ranges": 2.5}, TypeError, r"n_ranges must be an integer, got 2.5"),
         ((Y, S), {"sample_weight": da.zeros(4, chunks=2)}, ValueError,
          r"the data is empty: no row has nonzero weight"),
         ((Y, S), {"sample_weight": da.zeros(4, chunks=2), "groups": Y}, ValueError,

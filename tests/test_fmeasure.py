@@ -178,9 +178,9 @@ def test_beta_is_checked(kwargs, error, match):
 @pytest.mark.parametrize(
     "f, kwargs, error, match",
     [
-        (0.0, {}, ValueError, r"f must be in \(0, 1\), got 0.0"),
-        (1, {}, ValueError, r"f must be in \(0, 1\), got 1"),
-        (np.nan, {}, ValueError, r"f must be in \(0, 1\), got nan"),
+        (0.0, {}, ValueError, r"f must be in the open interval \(0, 1\), got 0.0"),
+        (1, {}, ValueError, r"f must be in the open interval \(0, 1\), got 1"),
+        (np.nan, {}, ValueError, r"f must be in the open interval \(0, 1\), got nan"),
         (None, {}, TypeError, r"f must be a real number, got None"),
         (0.5, {"n_points": 1}, ValueError, r"n_points must be >= 2, got 1"),
         (0.5, {"n_points": 2.0}, TypeError, r"n_points must be an integer, got 2.0"),

@@ -1,6 +1,7 @@
 """Bootstrap, analytic and DeLong intervals, paired comparisons and fold intervals (SPEC §8)."""
 import math
 import statistics
+import warnings
 
 import numba
 import numpy as np
@@ -61,6 +62,24 @@ def test_max_f1_replicates_are_the_best_f1_of_the_repeated_rows():
     for r in range(4):
         rows = _repeated(ranking.pos, ranking.neg, *_counts(y, s, 5, r))
         assert result.replicates[r] == pytest.approx(fastpr.max_f_beta(*rows).value, rel=1e-12)
+
+
+def test_max_f1_of_a_replicate_without_positives_is_undefined_as_for_its_rows():
+    """Resampling all rows together can draw no positive; F1 is then undefined, as max_f_beta
+    says of the replicate's rows: NaN and counted in n_undefined, like every other metric (the
+    replicate kernel reported 0 there while the estimate's path reported NaN)."""
+    y, s = [1, 0, 0, 0, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.4]
+    with pytest.warns(fastpr.UndefinedMetricWarning, match="drew no positives"):
+        result = fastpr.bootstrap(y, s, metric="max_f1", n_boot=30, seed=3, stratified=False)
+    expected = []
+    for r in range(30):
+        y_r, s_r, w_r = fastpr.bootstrap_sample(y, s, r, seed=3, stratified=False)
+        rows = np.repeat(np.arange(y_r.size), w_r.astype(np.int64))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", fastpr.UndefinedMetricWarning)
+            expected.append(fastpr.max_f_beta(y_r[rows], s_r[rows]).value)
+    np.testing.assert_array_equal(result.replicates, expected)
+    assert 0 < result.n_undefined == int(np.count_nonzero(np.isnan(expected)))
 
 
 def test_paired_replicates_apply_the_same_counts_to_every_model():
@@ -179,18 +198,28 @@ def test_analytic_intervals_follow_boyd_et_al():
     e = fastpr.evaluate(y, s)
     z = statistics.NormalDist().inv_cdf(0.975)
     error = math.sqrt(e.auc_pr * (1 - e.auc_pr) / e.n_pos)
-    binomial = fastpr.confidence_interval(y, s, interval="binomial")
+    binomial = fastpr.confidence_interval(y, s, rule="binomial")
     assert (binomial.low, binomial.high) == pytest.approx((e.auc_pr - z * error,
                                                            e.auc_pr + z * error), rel=1e-12)
-    logit = fastpr.confidence_interval(y, s, interval="logit")
+    logit = fastpr.confidence_interval(y, s, rule="logit")
     centre = math.log(e.auc_pr / (1 - e.auc_pr))
     half = z * error / (e.auc_pr * (1 - e.auc_pr))
     expected = (1 / (1 + math.exp(-(centre - half))), 1 / (1 + math.exp(-(centre + half))))
     assert (logit.low, logit.high) == pytest.approx(expected, rel=1e-12)
     assert logit.low < e.auc_pr < logit.high
-    via_bootstrap = fastpr.confidence_interval(y, s, interval="bootstrap", n_boot=100, seed=1)
+    via_bootstrap = fastpr.confidence_interval(y, s, rule="bootstrap", n_boot=100, seed=1)
     direct = fastpr.bootstrap(y, s, n_boot=100, seed=1)
     assert (via_bootstrap.low, via_bootstrap.high) == (direct.low, direct.high)
+
+
+def test_the_old_name_of_the_rule_still_works_with_a_deprecation_warning():
+    y, s = datasets.skewed_ranking(n_samples=500, seed=3)
+    with pytest.warns(DeprecationWarning, match=r"pass rule=\.\.\. instead"):
+        old = fastpr.confidence_interval(y, s, interval="binomial")
+    assert old == fastpr.confidence_interval(y, s, rule="binomial")
+    assert old.interval == "binomial"
+    with pytest.warns(DeprecationWarning), pytest.raises(TypeError, match=r"Pass rule= only"):
+        fastpr.confidence_interval(y, s, rule="binomial", interval="bootstrap")
 
 
 def test_fold_interval_is_the_student_t_interval():
@@ -208,7 +237,7 @@ def test_intervals_cover_the_true_binormal_area():
     for seed in range(60):
         y, s = datasets.binormal(1000, 0.2, separation=1.5, seed=seed)
         b = fastpr.bootstrap(y, s, n_boot=200, seed=seed)
-        logit = fastpr.confidence_interval(y, s, interval="logit")
+        logit = fastpr.confidence_interval(y, s, rule="logit")
         hits["percentile"] += b.low <= truth <= b.high
         hits["logit"] += logit.low <= truth <= logit.high
     for name, count in hits.items():
@@ -247,7 +276,7 @@ Y, S = [1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]
         (lambda: fastpr.bootstrap(Y, S, n_boot=1), ValueError, r"n_boot must be >= 2, got 1"),
         (lambda: fastpr.bootstrap(Y, S, n_boot=10.0), TypeError, r"n_boot must be an integer"),
         (lambda: fastpr.bootstrap(Y, S, confidence=95), ValueError,
-         r"confidence must be strictly between 0 and 1, got 95"),
+         r"confidence must be in the open interval \(0, 1\), got 95"),
         (lambda: fastpr.bootstrap(Y, S, seed=-1), ValueError, r"seed must be >= 0, got -1"),
         (lambda: fastpr.bootstrap(Y, S, resampling="jackknife"), ValueError,
          r"resampling must be one of 'multinomial', 'poisson'"),
@@ -258,9 +287,9 @@ Y, S = [1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]
          r"y_true and y_scores\[1\] have different lengths: 4 and 3"),
         (lambda: fastpr.compare(Y, [S, S], test="delong"), ValueError,
          r"DeLong's method is for metric='auc_roc', got metric='auc_pr'"),
-        (lambda: fastpr.confidence_interval(Y, S, interval="logit", metric="auc_roc"), ValueError,
+        (lambda: fastpr.confidence_interval(Y, S, rule="logit", metric="auc_roc"), ValueError,
          r"the logit interval is for PR areas"),
-        (lambda: fastpr.confidence_interval(Y, S, interval="delong", sample_weight=[1, 1, 1, 2]),
+        (lambda: fastpr.confidence_interval(Y, S, rule="delong", sample_weight=[1, 1, 1, 2]),
          ValueError, r"DeLong's method is for metric='auc_roc'"),
         (lambda: fastpr.fold_interval([0.5]), ValueError, r"values must hold at least two folds"),
         (lambda: fastpr.fold_interval([0.5, np.nan]), ValueError,

@@ -64,7 +64,8 @@ def test_interpolated_curve_of_each_row():
 
 
 def test_interpolated_curve_rejects_a_bad_step():
-    with pytest.raises(ValueError, match=r"max_recall_step must be in \(0, 1\], got 0"):
+    with pytest.raises(ValueError, match=r"max_recall_step must be in the half-open interval "
+                                         r"\(0, 1\], got 0"):
         fastpr.interpolated_pr_curve([0, 1], [0.1, 0.2], max_recall_step=0)
 
 

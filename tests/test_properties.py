@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import fastpr
 from fastpr._engine.kernels import sweep
-from fastpr._engine.ranking import run_sweep, sort_ranking
+from fastpr._engine.ranking import sort_ranking
 from strategies import FEW, SETTINGS, integer_weighted, rankings
 
 AREAS = ["auc_roc", "auc_roc_hull", "auc_pr", "auc_pr_dg", "average_precision", "auc_pr_lower",
@@ -179,8 +179,9 @@ def test_float32_scores_equal_float64(case):
 
 
 def unclipped_areas(y, s, w):
-    """The areas straight from the sweep's sums, before ``summarise`` clips them to [0, 1]."""
-    stats = run_sweep(sort_ranking(y, s, w)).stats
+    """The areas straight from the sweep's sums, before ``summarise_into`` clips them to [0, 1]."""
+    r = sort_ranking(y, s, w)
+    stats, _ = sweep.sweep(r.pos, r.pos_weight, r.neg, r.neg_weight, np.empty((3, 0)))
     n_pos, n_neg = stats[sweep.TP], stats[sweep.FP]
     return {"auc_roc": stats[sweep.ROC2] / (2 * n_pos * n_neg),
             "auc_roc_hull": stats[sweep.HULL_ROC2] / (2 * n_pos * n_neg),

@@ -153,7 +153,7 @@ def test_aggregate_pooled_weights_default_to_one_per_row():
 
 def test_aggregate_leaves_out_undefined_folds_and_says_so():
     folds = _folds() + [(np.zeros(5, bool), np.arange(5.0))]
-    with pytest.warns(fastpr.UndefinedMetricWarning, match="1 of 4 folds have an undefined area"):
+    with pytest.warns(fastpr.UndefinedMetricWarning, match="undefined for 1 of 4 folds"):
         result = fastpr.aggregate(folds)
     assert result.n_undefined == 1 and math.isnan(result.values[-1])
     assert result.value == pytest.approx(np.nanmean(result.values), rel=1e-14)
@@ -163,7 +163,7 @@ def test_aggregate_leaves_out_undefined_folds_and_says_so():
     "call, error, match",
     [
         (lambda: fastpr.at_prevalence([1, 0], [0.5, 0.2], 0.0), ValueError,
-         r"prevalence must be strictly between 0 and 1, got 0.0"),
+         r"prevalence must be in the open interval \(0, 1\), got 0.0"),
         (lambda: fastpr.at_prevalence([1, 1], [0.5, 0.2], 0.1), ValueError,
          r"y_true has no negatives .* cannot change the prevalence"),
         (lambda: fastpr.evaluate_at_thresholds([1, 0], [0.5, 0.2], [0.3, np.nan]), ValueError,

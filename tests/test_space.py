@@ -98,11 +98,11 @@ def test_raising_positives_dominates_and_the_hull_dominates_its_curve(pair):
     "call, error, match",
     [
         (lambda: fastpr.pr_to_roc([0.0, 0.5], [1.0, 0.5], n_pos=2, n_neg=2), ValueError,
-         r"recall must lie in \(0, 1\], got 0.0 at index 0"),
+         r"recall must be in the half-open interval \(0, 1\], got 0.0 at index 0"),
         (lambda: fastpr.pr_to_roc([1.0], [0.1], n_pos=10, n_neg=50), ValueError,
          r"false positives implied by precision is 90.0 at index 0, more than n_neg = 50"),
         (lambda: fastpr.pr_to_roc([0.5], [0.0], n_pos=10, n_neg=50), ValueError,
-         r"precision must lie in \(0, 1\]"),
+         r"precision must be in the half-open interval \(0, 1\]"),
         (lambda: fastpr.roc_to_pr([0.5], [0.5, 0.6], n_pos=1, n_neg=1), ValueError,
          r"fpr and tpr have different shapes: \(1,\) and \(2,\)"),
         (lambda: fastpr.roc_to_pr([0.5], [0.5], n_pos=0, n_neg=1), ValueError,

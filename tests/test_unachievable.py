@@ -115,11 +115,12 @@ def test_auc_npr_without_negatives_is_nan_with_a_warning():
         (lambda: fastpr.auc_pr_min(2.5, 1, method="average_precision"), ValueError,
          r"n_pos must be a whole number for method='average_precision'"),
         (lambda: fastpr.auc_pr_min(2, 1, method="trapezoid"), ValueError, r"method must be one"),
-        (lambda: fastpr.min_precision(1.5, 0.1), ValueError, r"recall must lie in \[0, 1\]"),
+        (lambda: fastpr.min_precision(1.5, 0.1), ValueError,
+         r"recall must be in the closed interval \[0, 1\]"),
         (lambda: fastpr.min_precision([0.5, -0.1], 0.1), ValueError,
-         r"recall must lie in \[0, 1\], got -0.1 at index 1"),
+         r"recall must be in the closed interval \[0, 1\], got -0.1 at index 1"),
         (lambda: fastpr.min_precision(0.5, 1.0), ValueError,
-         r"prevalence must be strictly between 0 and 1, got 1.0"),
+         r"prevalence must be in the open interval \(0, 1\), got 1.0"),
     ],
 )
 def test_bad_arguments_are_named(call, error, match):

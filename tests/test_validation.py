@@ -52,8 +52,8 @@ def test_errors_name_the_argument_and_the_problem(y_true, y_score, kwargs, error
 
 
 def test_unknown_method_lists_the_methods():
-    with pytest.raises(ValueError, match=r"method must be one of interpolated, davis_goadrich, "
-                                         r".*hull; got 'trapezoid'"):
+    with pytest.raises(ValueError, match=r"method must be one of 'interpolated', 'davis_goadrich', "
+                                         r".*'hull'; got 'trapezoid'"):
         fastpr.auc_pr(Y, S, method="trapezoid")
 
 
@@ -78,12 +78,13 @@ def test_interpolate_pr_rejects_non_numbers():
 
 
 def test_max_recall_step_is_checked():
-    with pytest.raises(ValueError, match=r"max_recall_step must be in \(0, 1\], got 0"):
+    with pytest.raises(ValueError, match=r"max_recall_step must be in the half-open interval "
+                                         r"\(0, 1\], got 0"):
         fastpr.achievable_pr_curve(Y, S, max_recall_step=0)
 
 
 def test_no_positives_warns_and_gives_nan():
-    with pytest.warns(fastpr.UndefinedMetricWarning, match="AUC-ROC and AUC-PR is undefined "
+    with pytest.warns(fastpr.UndefinedMetricWarning, match="AUC-ROC and AUC-PR are undefined "
                                                            "because y_true has no positives"):
         e = fastpr.evaluate([0, 0, 0], [0.1, 0.2, 0.3])
     assert np.isnan(e.auc_roc) and np.isnan(e.auc_pr) and np.isnan(e.average_precision)

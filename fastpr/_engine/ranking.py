@@ -1,16 +1,19 @@
-"""From validated input to the one-pass sweep: split by class, sort each class, sweep once.
+"""One ranking from validated input to its row: split by class, sort each class, sweep once.
 
 Sorting follows DESIGN.md: NumPy's SIMD ``np.sort`` on each class's scores (values only) and a
 merge-walk in the kernel, which gets ties right by construction. Only weighted input needs a
-permutation, to carry each weight along with its score.
+permutation, to carry each weight along with its score. A ranking sorted by class
+(:class:`SortedRanking`) is what every path sweeps: a table's rankings (``fastpr._engine.tables``),
+a curve's, an Accumulator's compacted state, a bootstrap replicate under new weights.
 """
 from dataclasses import dataclass
 
 import numpy as np
 
 from .. import _validation
-from .kernels import sweep as _sweep
+from .kernels import rows
 from .kernels.split import split_into
+from .kernels.sweep import sweep
 from .pool import run_all
 
 _NO_WEIGHTS = np.empty(0)
@@ -34,13 +37,17 @@ class SortedRanking:
 
 
 @dataclass(frozen=True)
-class SweepResult:
-    stats: np.ndarray
-    hull: np.ndarray  # (fp, tp, threshold) rows of the ROC-hull vertices
-    points: np.ndarray  # rows: thresholds, tp, fp; no columns when not requested
+class Swept:
+    """One swept ranking: everything that results, curves and plots read from it.
 
-    def __getitem__(self, name):
-        return self.stats[getattr(_sweep, name)]
+    ``row`` is its row in the layout of ``fastpr._engine.kernels.rows`` (every statistic),
+    ``hull`` the ROC-hull vertices as (fp, tp, threshold) rows, origin first, and ``points`` the
+    operating points as rows (thresholds, tp, fp), origin first: no columns unless asked for.
+    """
+
+    row: np.ndarray
+    hull: np.ndarray
+    points: np.ndarray
 
 
 def stable_argsort(values):
@@ -112,10 +119,30 @@ def sort_validated(is_positive, scores, weights):
     return SortedRanking(pos, pos_weight, neg, neg_weight)
 
 
-def run_sweep(ranking, *, with_points=False):
+def record_into(ranking, row, points=_NO_POINTS):
+    """Sweep a sorted ranking, writing its row into ``row`` and, when ``points`` has columns
+    (more than the ranking's scores), its operating points; returns the hull vertices.
+
+    Every call from Python into the sweep comes here: the steps of the kernels' ``rows.record``,
+    one by one (see there why).
+    """
+    state, hull = sweep(ranking.pos, ranking.pos_weight, ranking.neg, ranking.neg_weight, points)
+    rows.write_row(state, row)
+    return hull
+
+
+def sweep_ranking(ranking, *, with_points=False):
+    """The :class:`Swept` of a sorted ranking; its operating points only ``with_points``."""
     points = np.empty((3, ranking.size + 1)) if with_points else _NO_POINTS
-    stats, hull = _sweep.sweep(ranking.pos, ranking.pos_weight, ranking.neg, ranking.neg_weight,
-                               points)
+    row = np.empty(rows.N_COLUMNS)
+    hull = record_into(ranking, row, points)
     if with_points:
-        points = points[:, : int(stats[_sweep.N_POINTS])].copy()
-    return SweepResult(stats, hull, points)
+        points = points[:, : int(row[rows.N_THRESHOLDS]) + 1].copy()
+    return Swept(row, hull, points)
+
+
+def row_of_state(state):
+    """The row of a sweep finished elsewhere (``kernels.sweep.join_ranges``), from its state."""
+    row = np.empty(rows.N_COLUMNS)
+    rows.write_row(state, row)
+    return row

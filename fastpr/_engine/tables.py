@@ -1,19 +1,25 @@
-"""Tables of many validated rankings: rows of a 2-D batch, ragged segments, groups.
+"""The one entry from validated rankings to their table: one ranking, rows of a 2-D batch, ragged
+segments (groups, offsets, classes).
 
-Each ranking becomes one row of the table of ``fastpr._engine.kernels.rows`` (weights, point count,
-areas). Work is spread over the threads of ``fastpr._engine.pool``, as many as numba's thread count:
+:func:`rankings_of` validates the input of every ranking-level function into :class:`Rankings`,
+and :func:`table` gives each ranking one row in the layout of ``fastpr._engine.kernels.rows``, by
+the strategy that suits the input; every strategy ends in the kernel ``rows.record``. Work is
+spread over the threads of ``fastpr._engine.pool``, as many as numba's thread count:
 each takes long rows or segments for NumPy's sort (which releases the GIL) and the nogil
 kernels, and ranges of short segments for one nogil kernel that sorts them with numba's sort.
 No numba threading layer is started, so callers may fork and may call from many threads on any
 layer. Every ranking is computed whole by one thread, so results do not depend on the count.
 """
+from dataclasses import dataclass
+
 import numpy as np
 
 from .. import _validation
 from .jit import thread_count
-from .kernels import rows as row_kernels
+from .kernels import tables as table_kernels
+from .kernels.rows import N_COLUMNS
 from .pool import run_all
-from .ranking import sort_validated
+from .ranking import record_into, sort_validated
 
 # From this length on, NumPy's SIMD sort plus the Python calls around it beat numba's sort in a
 # kernel (numba's quicksort costs 12 us at 1,024 scores and 70 us at 2,048; NumPy's 3 and 6 us).
@@ -29,6 +35,90 @@ _THREADED_MIN_SCORES = 1 << 17
 _MIN_RANGE_SCORES = 1 << 12
 _NO_WEIGHTS = np.empty(0)
 _NO_ROWS = np.empty(0, dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class Rankings:
+    """Validated rankings, not yet sorted: what :func:`table` takes.
+
+    ``scores`` 1-D is one ranking, or with ``starts`` ragged segments of one array: segment g is
+    rows ``order[starts[g]:starts[g + 1]]``, or ``starts[g]:starts[g + 1]`` without ``order``.
+    ``scores`` 2-D holds one ranking per row, with labels of shape (n,) or (m, n) and weights
+    None, (n,) or (m, n); it may still hold NaN (``table`` rejects it while sorting). Labels
+    are bool (True = positive), weights None for unit weights. ``index`` names the rankings of a
+    table ("ranking" numbers, "group" ids, "class" labels, as ``index_name`` says), None for one
+    ranking.
+    """
+
+    is_positive: np.ndarray
+    scores: np.ndarray
+    weights: np.ndarray = None
+    starts: np.ndarray = None
+    order: np.ndarray = None
+    index: np.ndarray = None
+    index_name: str = "ranking"
+
+
+def rankings_of(y_true, y_score, sample_weight=None, pos_label=None, groups=None, offsets=None):
+    """The :class:`Rankings` of a ranking-level function's input: one ranking for a 1-D
+    ``y_score``, one per row of a 2-D one, one per group of ``groups`` or ``offsets``."""
+    y_score = _validation.as_array("y_score", y_score)
+    if groups is None and offsets is None:
+        if y_score.ndim != 2:
+            return Rankings(*_validation.check_binary_inputs(y_true, y_score, sample_weight,
+                                                             pos_label))
+        is_positive, scores, weights = _validation.check_batch_inputs(
+            y_true, y_score, sample_weight, pos_label, find_nan=False)
+        return Rankings(is_positive, scores, weights, index=np.arange(scores.shape[0]))
+    _validation.check_grouping(groups, offsets, y_score)
+    is_positive, scores, weights = _validation.check_binary_inputs(y_true, y_score,
+                                                                   sample_weight, pos_label)
+    if groups is not None:
+        ids, codes = group_codes(_validation.group_ids(groups, scores.size))
+        order, starts = table_kernels.stable_order(codes, ids.size)
+        return Rankings(is_positive, scores, weights, starts, order, ids, "group")
+    starts = _validation.offsets(offsets, scores.size)
+    return Rankings(is_positive, scores, weights, starts, index=np.arange(starts.size - 1),
+                    index_name="group")
+
+
+def table(rankings):
+    """The table of :class:`Rankings`: one row per ranking (one row for one ranking)."""
+    if rankings.scores.ndim == 2:
+        return _rows_table(rankings.is_positive, rankings.scores, rankings.weights)
+    if rankings.starts is None:
+        one = np.empty((1, N_COLUMNS))
+        record_into(sort_validated(rankings.is_positive, rankings.scores, rankings.weights),
+                    one[0])
+        return one
+    order = _NO_ROWS if rankings.order is None else rankings.order
+    return _segments_table(rankings.scores, rankings.is_positive, rankings.weights,
+                           rankings.starts, order)
+
+
+def sorted_rankings(rankings):
+    """Each ranking of :class:`Rankings` split by class and sorted, in table order, one at a
+    time: for callers that keep more of a ranking than its row (its points, its hull)."""
+    if rankings.scores.ndim == 2:
+        _validation.reject_nan("y_score", rankings.scores)
+        for r in range(rankings.scores.shape[0]):
+            yield sort_validated(_row(rankings.is_positive, r), rankings.scores[r],
+                                 _row(rankings.weights, r))
+        return
+    if rankings.starts is None:
+        yield sort_validated(rankings.is_positive, rankings.scores, rankings.weights)
+        return
+    for g in range(rankings.starts.size - 1):
+        rows = slice(rankings.starts[g], rankings.starts[g + 1])
+        if rankings.order is not None:
+            rows = rankings.order[rows]
+        yield sort_validated(rankings.is_positive[rows], rankings.scores[rows],
+                             None if rankings.weights is None else rankings.weights[rows])
+
+
+def _row(values, r):
+    """Row ``r`` of per-row labels or weights; shared ones (1-D or None) as they are."""
+    return values if values is None or values.ndim == 1 else values[r]
 
 
 def _rows_worker(is_positive, scores, n_pos, table, firsts, block_rows):
@@ -50,18 +140,18 @@ def _rows_worker(is_positive, scores, n_pos, table, firsts, block_rows):
         rows = scores[block]
         m = rows.shape[0]
         labels = is_positive if is_positive.shape[0] == 1 else is_positive[block]
-        row_kernels.split_rows(rows, labels, pos[:m], neg[:m])
+        table_kernels.split_rows(rows, labels, pos[:m], neg[:m])
         pos[:m, :pos_width].sort(axis=1)
         neg[:m, :neg_width].sort(axis=1)
-        if not row_kernels.sorted_rows_into(pos[:m], n_pos[block], neg[:m], n_neg[block],
-                                         table[block]):
+        if not table_kernels.sorted_rows_into(pos[:m], n_pos[block], neg[:m], n_neg[block],
+                                              table[block]):
             for _ in firsts:  # take the blocks left, so that the other workers stop too
                 pass
             return False
     return True
 
 
-def rows_table(is_positive, scores, weights):
+def _rows_table(is_positive, scores, weights):
     """Table of the rows of ``scores`` (m, n); labels (n,) or (m, n); weights None, (n,), (m, n).
 
     The scores may hold NaN (the one check left out of validation, because the rows are read
@@ -74,7 +164,7 @@ def rows_table(is_positive, scores, weights):
             is_positive = is_positive[np.newaxis]
         else:
             n_pos = np.count_nonzero(is_positive, axis=1)
-        table = np.empty((m, row_kernels.N_COLUMNS))
+        table = np.empty((m, N_COLUMNS))
         n_threads = thread_count() if m * n >= _THREADED_MIN_SCORES else 1
         block_rows = max(1, min(_BLOCK_SCORES // n, m // (_BLOCKS_PER_THREAD * n_threads)))
         firsts = iter(range(0, m, block_rows))
@@ -87,10 +177,11 @@ def rows_table(is_positive, scores, weights):
     # Shared 1-D labels or weights repeat for every row. np.resize copies, where a broadcast
     # view would be read-only, a type for which numba compiles the kernel again.
     labels, weights = np.resize(is_positive, m * n), np.resize(weights, m * n)
-    return segments_table(scores.ravel(), labels, weights, np.arange(m + 1, dtype=np.int64) * n)
+    starts = np.arange(m + 1, dtype=np.int64) * n
+    return _segments_table(scores.ravel(), labels, weights, starts, _NO_ROWS)
 
 
-def _segment_ranges(starts, n_threads):
+def segment_ranges(starts, n_threads):
     """[(first, last)]: ranges of segments of about ``_BLOCK_SCORES`` rows each, fewer rows when
     that leaves under ``_BLOCKS_PER_THREAD`` ranges per thread, but not under
     ``_MIN_RANGE_SCORES``."""
@@ -101,16 +192,16 @@ def _segment_ranges(starts, n_threads):
     return list(zip(bounds, bounds[1:] + [starts.size - 1]))
 
 
-def segments_table(scores, is_positive, weights, starts, order=_NO_ROWS):
+def _segments_table(scores, is_positive, weights, starts, order):
     """Table of the segments of one validated ranking.
 
     Segment g is rows ``order[starts[g]:starts[g + 1]]``, or ``starts[g]:starts[g + 1]`` when
     ``order`` is empty.
     """
-    table = np.empty((starts.size - 1, row_kernels.N_COLUMNS))
+    table = np.empty((starts.size - 1, N_COLUMNS))
     weights = _NO_WEIGHTS if weights is None else weights
     n_threads = thread_count()
-    ranges = _segment_ranges(starts, n_threads)
+    ranges = segment_ranges(starts, n_threads)
     large = np.flatnonzero(np.diff(starts) >= _LARGE_SEGMENT).tolist()
     n_tasks = min(n_threads, len(ranges) + len(large))
     ranges, large = iter(ranges), iter(large)
@@ -123,20 +214,18 @@ def segments_table(scores, is_positive, weights, starts, order=_NO_ROWS):
             rows = slice(starts[g], starts[g + 1])
             if order.size:
                 rows = order[rows]
-            ranking = sort_validated(is_positive[rows], scores[rows],
-                                     weights[rows] if weights.size else None)
-            row_kernels.record_sorted(ranking.pos, ranking.pos_weight, ranking.neg,
-                                   ranking.neg_weight, table[g])
+            record_into(sort_validated(is_positive[rows], scores[rows],
+                                       weights[rows] if weights.size else None), table[g])
         for first, last in ranges:
-            row_kernels.segments_into(scores, is_positive, weights, order, starts, first, last,
-                                   _LARGE_SEGMENT, table)
+            table_kernels.segments_into(scores, is_positive, weights, order, starts, first,
+                                        last, _LARGE_SEGMENT, table)
 
     # One task per thread: a future per range or per segment would cost more than its work.
     run_all([worker] * n_tasks)
     return table
 
 
-def _codes(groups):
+def group_codes(groups):
     """(ids, codes): sorted distinct group ids and each row's position among them.
 
     Integer ids of a compact range need no sort: the code is the id minus the smallest one.
@@ -158,9 +247,3 @@ def _codes(groups):
     ids, codes = np.unique(groups, return_inverse=True)
     return ids, codes.reshape(-1).astype(np.int64)
 
-
-def groups_table(scores, is_positive, weights, groups):
-    """(ids, table): one row per distinct group id, in sorted id order."""
-    ids, codes = _codes(groups)
-    order, starts = row_kernels.stable_order(codes, ids.size)
-    return ids, segments_table(scores, is_positive, weights, starts, order)

@@ -15,7 +15,7 @@ import numpy as np
 import fastpr
 
 from .. import kernels
-from .._validation import UndefinedMetricWarning
+from ..exceptions import UndefinedMetricWarning
 from . import jit as _jit
 
 _LABELS = np.array([1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 0, 0])
@@ -80,7 +80,7 @@ def _intervals():
             fastpr.compare(_LABELS, [scores, scores[::-1]], n_boot=4, seed=0,
                            sample_weight=weights)
         fastpr.bootstrap(_LABELS, scores, n_boot=4, seed=0, interval="bca")
-        fastpr.confidence_interval(_LABELS, scores, interval="logit")
+        fastpr.confidence_interval(_LABELS, scores, rule="logit")
         fastpr.delong(_LABELS, scores)
         fastpr.compare(_LABELS, [scores, scores[::-1]], metric="auc_roc", test="delong")
 
@@ -101,6 +101,44 @@ def _compiled_callers():
     for scores in _score_forms():
         for weights in (np.empty(0), _WEIGHTS):
             kernels.summary(_LABELS.astype(bool), scores, weights)
+
+
+def _learn():
+    """fastpr.learn: the learner's sums, gradients, deltas and repeated metrics."""
+    from .. import learn
+
+    ids = np.arange(_LABELS.size) // 4
+    for scores in _score_forms():
+        learn.lambda_sums(_LABELS, scores)
+        learn.lambda_sums(_LABELS, scores, groups=ids)
+        for pairs in ("topk", "all"):
+            learn.lambdamart_gradients(_LABELS, scores, offsets=[0, 4, 8, 12], pairs=pairs,
+                                       group_weight=[1.0, 2.0, 1.0])
+        deltas = learn.swap_delta(_LABELS, scores)
+        deltas.swap([0, 1], [2, 3])
+        deltas.move([0, 1], [2, 3])
+        for name in ("auc_pr", "auc_pr_dg"):
+            learn.FixedLabels(_LABELS).metric(scores, name)
+
+
+def _compiled_learners():
+    """The learners' kernels of ``fastpr.kernels`` as user code inside ``@numba.njit`` calls
+    them."""
+    labels = _LABELS.astype(bool)
+    offsets = np.array([0, 6, 12])
+    order = np.empty(_SCORES.size, dtype=np.int64)
+    out, grad, hess = np.empty(_SCORES.size), np.empty(_SCORES.size), np.empty(_SCORES.size)
+    kernels.descending_order(_SCORES, order)
+    kernels.ranking_order(_SCORES, offsets, order)
+    ranked_true = labels[order]
+    kernels.lambda_sums(ranked_true, order, offsets, out)
+    kernels.top_k_gradients(ranked_true, _SCORES, order, offsets, np.empty(0), 32, True, True,
+                            True, grad, hess)
+    kernels.all_pairs_gradients(ranked_true, order, offsets, np.empty(0), True, grad, hess)
+    table = np.empty((_SCORES.size + 1, kernels.AP_DELTA_COLUMNS))
+    kernels.ap_delta_table(ranked_true, table)
+    kernels.swap_delta_at(table, 0, 1)
+    kernels.move_delta_at(table, 0, 1)
 
 
 def _distributed():
@@ -124,6 +162,8 @@ FEATURES = {
     "intervals": _intervals,
     "accumulator": _accumulator,
     "compiled callers": _compiled_callers,
+    "learn": _learn,
+    "compiled learners": _compiled_learners,
     "distributed": _distributed,
 }
 

@@ -52,7 +52,7 @@ def _estimators_report():
         f"normalised AUC-PR {e.auc_npr:.4f}",
     ]
     boot = bootstrap(y_true, y_score, n_boot=1000, seed=0)
-    logit = confidence_interval(y_true, y_score, interval="logit")
+    logit = confidence_interval(y_true, y_score, rule="logit")
     roc = delong(y_true, y_score)
     lines += [
         "  95% intervals of the interpolated AUC-PR:",

@@ -4,15 +4,15 @@ import contextlib
 import dataclasses
 import importlib.util
 import json
-import re
 import sys
 import warnings
 from pathlib import Path
 
 import numpy as np
 
-from .. import _validation
+from .. import _options, _validation
 from .._optional import import_optional
+from ..exceptions import InputError, UndefinedMetricWarning
 from ..intervals import BOOTSTRAP_INTERVALS, bootstrap
 from ..io import FileFormatError, read_columns
 from ..metrics import evaluate
@@ -22,6 +22,9 @@ FIELDS = tuple(field.name for field in dataclasses.fields(Evaluation))
 # Averaged over groups: the prevalence and the areas (not the counts).
 MEAN_FIELDS = tuple(f for f in FIELDS if f not in ("n_pos", "n_neg", "n_thresholds"))
 _AUTO_PROGRESS_WORK = 50_000_000  # rows x replicates above which a terminal gets a progress bar
+# The command's option for each library argument that an option sets, for errors in its terms.
+_OPTIONS = {"n_boot": "--bootstrap", "confidence": "--confidence", "seed": "--seed",
+            "interval": "--ci-method", "pos_label": "--pos-label"}
 
 
 class CommandError(Exception):
@@ -88,12 +91,6 @@ def _pos_label(text, labels, column, path):
     return int(number) if number.is_integer() else number
 
 
-def _third_label_row(labels):
-    """The row (from 1) where a label other than the first two seen first appears."""
-    _, first_rows = np.unique(labels, return_index=True)
-    return int(np.sort(first_rows)[2]) + 1
-
-
 def _check_numeric(path, name, values):
     """A column that should hold numbers but was read as text: name its first non-number."""
     if values.dtype.kind not in "USO":
@@ -116,38 +113,33 @@ def _check_filled(path, name, values):
                               column=name, row=row)
 
 
+def _row(index):
+    return f"row {index + 1}"
+
+
 @contextlib.contextmanager
-def _in_file_terms(args, labels, model=None):
-    """The library's errors about the columns, as one line that names the file."""
+def _in_file_terms(args, model=None):
+    """The library's errors about the columns, as one line that names the file: an InputError
+    restated with columns for the arguments they feed and rows counted from 1."""
     try:
         yield
     except ImportError as error:
         raise CommandError(str(error)) from None
+    except InputError as error:
+        columns = {"y_true": args.label, "y_score": model, "sample_weight": args.weight,
+                   "groups": args.group}
+        names = {**_OPTIONS, **{argument: f"column {column!r}"
+                                for argument, column in columns.items() if column is not None}}
+        raise CommandError(f"{args.file}: {error.describe(names, _row)}") from None
     except (ValueError, TypeError) as error:
-        names = {"y_true": args.label, "y_score": model, "sample_weight": args.weight,
-                 "groups": args.group}
-        raise CommandError(f"{args.file}: {_user_message(error, names, labels)}") from None
-
-
-def _user_message(error, columns, labels):
-    """fastpr's message in the file's terms: columns instead of arguments, rows from 1."""
-    text = str(error)
-    for argument, column in columns.items():
-        if column is not None:
-            text = re.sub(rf"\b{argument}\b", f"column {column!r}", text)
-    text = text.replace("pos_label", "--pos-label")
-    text = re.sub(r"at index (\d+)", lambda m: f"at row {int(m.group(1)) + 1}", text)
-    if "must have two classes" in text:
-        row = _third_label_row(labels)
-        text += f" The first row with a third label is row {row} ({labels[row - 1].item()!r})."
-    return text
+        raise CommandError(f"{args.file}: {error}") from None
 
 
 # --------------------------------------------------------------------------- work
 def _evaluations(labels, scores, weights, pos_label):
     """One Evaluation per score column; undefined metrics stay NaN without warnings."""
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", _validation.UndefinedMetricWarning)
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
         return {name: evaluate(labels, score, sample_weight=weights, pos_label=pos_label)
                 for name, score in scores.items()}
 
@@ -156,7 +148,7 @@ def _group_results(labels, scores, weights, groups, pos_label):
     """{group: {model: Evaluation}} and {model: {metric: mean over the groups where defined}},
     from one grouped evaluation per model."""
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", _validation.UndefinedMetricWarning)
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
         batches = {model: evaluate(labels, score, sample_weight=weights, pos_label=pos_label,
                                    groups=groups) for model, score in scores.items()}
     index = next(iter(batches.values())).index.tolist()
@@ -176,7 +168,7 @@ def _progress(args, n_rows):
 def _interval(args, labels, score, weights, pos_label):
     """Bootstrap interval of AUC-PR (the interpolated area) on all rows."""
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", _validation.UndefinedMetricWarning)
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
         result = bootstrap(labels, score, n_boot=args.bootstrap, interval=args.ci_method,
                            confidence=args.confidence, seed=args.seed, sample_weight=weights,
                            pos_label=pos_label, progress=_progress(args, labels.size))
@@ -204,7 +196,7 @@ def _plot(path, labels, scores, weights, pos_label):
     roc_axes, pr_axes = figure.subplots(1, 2)
     rankings = {model: (labels, score, weights) for model, score in scores.items()}
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", _validation.UndefinedMetricWarning)
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
         plot.plot_comparison(rankings, kind="roc", ax=roc_axes, pos_label=pos_label)
         plot.plot_comparison(rankings, kind="pr", ax=pr_axes, pos_label=pos_label)
     figure.tight_layout()
@@ -227,10 +219,10 @@ def _check_options(args):
         raise CommandError(f"--bootstrap must be >= 0, got {args.bootstrap}.")
     if args.bootstrap:
         try:
-            _validation.confidence(args.confidence)
-            _validation.seed(args.seed)
-        except ValueError as error:
-            raise CommandError(str(error)) from None
+            _options.check(bootstrap, n_boot=args.bootstrap, confidence=args.confidence,
+                           seed=args.seed)
+        except InputError as error:
+            raise CommandError(error.describe(_OPTIONS)) from None
     if args.plot:
         _check_plot_path(args.plot)
 
@@ -246,7 +238,7 @@ def compute(args):
     report = {"file": str(args.file), "models": list(scores), "n_rows": int(labels.size),
               "all": {}}
     for model, score in scores.items():
-        with _in_file_terms(args, labels, model):
+        with _in_file_terms(args, model):
             result = _evaluations(labels, {model: score}, weights, pos_label)[model]
             _validation.both_classes(result.n_pos, result.n_neg, "compute the ROC and PR areas")
             report["all"][model] = result.to_dict()
@@ -256,7 +248,7 @@ def compute(args):
                 report["all"][model].update(
                     _interval(args, labels, score, weights, pos_label))
     if args.group:
-        with _in_file_terms(args, labels):
+        with _in_file_terms(args):
             report["groups"], report["mean"] = _group_results(labels, scores, weights,
                                                               data[args.group], pos_label)
     if args.plot:

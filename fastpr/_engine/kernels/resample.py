@@ -1,4 +1,4 @@
-"""Bootstrap replicates' summary rows: counts drawn from the seed (fastpr._engine.kernels.draws),
+"""Bootstrap replicates' rows: counts drawn from the seed (fastpr._engine.kernels.draws),
 swept as weights over the already sorted scores, so no replicate sorts anything.
 
 Two kernels, both filling ``out[r]`` for replicates ``first + r``, r = start, start + step, ...
@@ -11,39 +11,31 @@ only):
   positive counts and one total per bin and sweeps O(P) entries.
 - ``paired_replicates_into``: models sharing per-example counts (``compare``). Counts are drawn
   block by block in example order and added into each model's bins (its gap bins, or one bin
-  per example where weights keep examples apart) while the block is in cache. (Carrying several replicates per pass, so that each block of bin numbers is read once
-  for all of them, measured slower: their bin sums then no longer fit in the core's cache.)
+  per example where weights keep examples apart) while the block is in cache. (Carrying
+  several replicates per pass, so that each block of bin numbers is read once for all of them,
+  measured slower: their bin sums then no longer fit in the core's cache.)
 """
 import numpy as np
 
 from ..jit import jit
 from . import draws
-from .summary import N_SUMMARY, summarise_into
-from .sweep import N_NEG, N_POINTS, N_POS, sweep
+from .fmeasure import max_f1
+from .rows import N_COLUMNS, N_THRESHOLDS, POS_WEIGHT, record
 from .uniforms import stream_key
 
-# Each replicate's summary row: the areas of fastpr._engine.kernels.summary, the class totals,
-# then the best F1 over the operating points (NaN unless asked for: it needs the points stored).
-TOTAL_POS, TOTAL_NEG, MAX_F1, N_REPLICATE = N_SUMMARY, N_SUMMARY + 1, N_SUMMARY + 2, N_SUMMARY + 3
-
-
-@jit(inline="always")
-def _max_f1(points, n_points, n_pos):
-    """Best F1 = 2 TP / (TP + FP + P) over stored operating points (tp row 1, fp row 2)."""
-    best = 0.0
-    for k in range(n_points):
-        best = max(best, 2.0 * points[1, k] / (points[1, k] + points[2, k] + n_pos))
-    return best
+# Each replicate's row: the row of fastpr._engine.kernels.rows, then the best F1 over the operating
+# points (NaN unless asked for: it needs the points stored). A replicate swept over gap bins
+# counts each bin as one threshold in N_THRESHOLDS; no result reads that column of a replicate.
+MAX_F1 = N_COLUMNS
+N_REPLICATE = N_COLUMNS + 1
 
 
 @jit
 def _record(pos, pos_w, neg, neg_w, points, with_f1, row):
-    """Sweep one replicate's weighted ranking and write its summary row."""
-    stats, _ = sweep(pos, pos_w, neg, neg_w, points)
-    summarise_into(stats, row)
-    row[TOTAL_POS] = stats[N_POS]
-    row[TOTAL_NEG] = stats[N_NEG]
-    row[MAX_F1] = _max_f1(points, int(stats[N_POINTS]), stats[N_POS]) if with_f1 else np.nan
+    """Sweep one replicate's weighted ranking into its row and append its best F1."""
+    record(pos, pos_w, neg, neg_w, points, row)
+    row[MAX_F1] = (max_f1(points, int(row[N_THRESHOLDS]) + 1, row[POS_WEIGHT])
+                   if with_f1 else np.nan)
 
 
 @jit

@@ -1,149 +1,72 @@
-"""Many rankings per call: rows of a 2-D batch or ragged segments of one array.
+"""The row layout that every result reads, and the one kernel that sweeps a ranking into a row.
 
-Every ranking goes through the same serial kernels as a single one (split by class, sort each
-class, ``sweep``, ``summarise``) and lands in one row of a table, so results equal single calls
-bit for bit and do not depend on how rankings are spread over threads. The table's columns:
-positive weight, negative weight, number of points (origin included), the interpolated AUC-PR of
-the worst ranking (the floor of ``auc_npr``), then the areas of ``summarise`` in its order.
-
-Preconditions (checked by the API): scores without NaN (``sorted_rows_into`` finds them
-itself), weights finite and >= 0 (or an empty array for unit weights), ``starts``
-non-decreasing from 0 to the length of the scores.
+A row holds the fields of ``fastpr.Evaluation`` in their order: positive weight, negative
+weight, prevalence, number of thresholds, the areas of ``summary.summarise_into`` in its order,
+the interpolated AUC-PR of the worst ranking (the floor of ``auc_npr``) and ``auc_npr``. One
+ranking is one row, many rankings a table of rows, a bootstrap replicate a row under new weights
+(``resample`` appends its best F1). Every path reaches the sweep through ``record``.
 """
 import numpy as np
 
 from ..jit import jit
+from . import summary as _summary
 from . import sweep as _sweep
 from .area import worst_ranking_interpolated_area
-from .split import split_by_class, split_into
-from .summary import N_SUMMARY, summarise_into
+from .normalised import normalised_area
+from .radix import sort_float64
+from .split import split_by_class
 
-POS_WEIGHT, NEG_WEIGHT, N_POINTS, AUC_PR_MIN, FIRST_AREA = range(5)
-N_COLUMNS = FIRST_AREA + N_SUMMARY
-
-
-@jit
-def _record(pos, pos_w, neg, neg_w, row):
-    """Sweep one ranking whose classes are sorted and write its table row."""
-    stats, _ = _sweep.sweep(pos, pos_w, neg, neg_w, np.empty((3, 0)))
-    row[POS_WEIGHT] = stats[_sweep.N_POS]
-    row[NEG_WEIGHT] = stats[_sweep.N_NEG]
-    row[N_POINTS] = stats[_sweep.N_POINTS]
-    row[AUC_PR_MIN] = worst_ranking_interpolated_area(stats[_sweep.N_POS], stats[_sweep.N_NEG])
-    summarise_into(stats, row[FIRST_AREA:])
-
-
-@jit
-def split_rows(scores, is_positive, pos, neg):
-    """Split row r of ``scores`` by ``is_positive[r]`` into ``pos[r]`` / ``neg[r]``.
-
-    Each output row is filled with +inf past its class count, so that sorting the rows sorts
-    each class into its first (class count) columns: a real +inf equals the filling, so which of
-    them lands there makes no difference. The outputs need one column more than the largest
-    class count (see ``split_into``); ``is_positive`` has one row per ranking or one row that
-    all share.
-    """
-    shared = is_positive.shape[0] == 1
-    for r in range(scores.shape[0]):
-        n_pos = split_into(scores[r], is_positive[0 if shared else r], pos[r], neg[r])
-        pos[r, n_pos:] = np.inf
-        neg[r, scores.shape[1] - n_pos:] = np.inf
+POS_WEIGHT, NEG_WEIGHT, PREVALENCE, N_THRESHOLDS, FIRST_AREA = range(5)
+AUC_ROC = FIRST_AREA + _summary.AUC_ROC
+AUC_ROC_HULL = FIRST_AREA + _summary.AUC_ROC_HULL
+AUC_PR = FIRST_AREA + _summary.INTERPOLATED
+AUC_PR_DG = FIRST_AREA + _summary.DAVIS_GOADRICH
+AVERAGE_PRECISION = FIRST_AREA + _summary.AVERAGE_PRECISION
+AUC_PR_LOWER = FIRST_AREA + _summary.LOWER_TRAPEZOID
+AUC_PR_UPPER = FIRST_AREA + _summary.UPPER_TRAPEZOID
+AUC_PR_LINEAR = FIRST_AREA + _summary.LINEAR
+AUC_PR_HULL = FIRST_AREA + _summary.HULL
+AUC_PR_MIN = FIRST_AREA + _summary.N_SUMMARY
+AUC_NPR = AUC_PR_MIN + 1
+N_COLUMNS = AUC_NPR + 1
 
 
 @jit
-def sorted_rows_into(pos, n_pos, neg, n_neg, table):
-    """Table rows of rankings whose classes are sorted in ``pos[r, :n_pos[r]]`` / ``neg[r,
-    :n_neg[r]]``: the rows of ``split_rows`` sorted except for their spare last column.
-
-    Returns False, leaving the remaining rows unset, at the first ranking with a NaN score: sorts
-    put NaN last, after the +inf filling, so checking the last sorted column finds them for free.
-    """
-    no_weights = np.empty(0)
-    pos_last = pos.shape[1] - 2
-    neg_last = neg.shape[1] - 2
-    for r in range(pos.shape[0]):
-        if (pos_last >= 0 and np.isnan(pos[r, pos_last])
-                or neg_last >= 0 and np.isnan(neg[r, neg_last])):
-            return False
-        _record(pos[r, :n_pos[r]], no_weights, neg[r, :n_neg[r]], no_weights, table[r])
-    return True
+def write_row(stats, row):
+    """Write the row of a finished sweep from its state (``sweep.sweep``, ``sweep.join_ranges``)
+    into ``row[:N_COLUMNS]``: the one place where class totals and sums become a row's fields."""
+    n_pos = stats[_sweep.N_POS]
+    n_neg = stats[_sweep.N_NEG]
+    row[POS_WEIGHT] = n_pos
+    row[NEG_WEIGHT] = n_neg
+    row[PREVALENCE] = n_pos / (n_pos + n_neg)
+    row[N_THRESHOLDS] = stats[_sweep.N_POINTS] - 1.0  # the origin is a point, not a threshold
+    _summary.summarise_into(stats, row[FIRST_AREA:])
+    row[AUC_PR_MIN] = worst_ranking_interpolated_area(n_pos, n_neg)
+    row[AUC_NPR] = normalised_area(row[AUC_PR], row[AUC_PR_MIN])
 
 
-@jit
-def record_sorted(pos, pos_w, neg, neg_w, row):
-    """Table row of one ranking whose classes are already sorted (for the threaded path)."""
-    _record(pos, pos_w, neg, neg_w, row)
-
-
-@jit
-def _record_segment(scores, is_positive, weights, row):
-    """Split, sort, sweep and record one segment (weights empty for unit weights)."""
-    pos, neg = split_by_class(scores, is_positive)
-    if weights.size > 0:
-        pos_w, neg_w = split_by_class(weights, is_positive)
-        order = np.argsort(pos, kind="mergesort")
-        pos, pos_w = pos[order], pos_w[order]
-        order = np.argsort(neg, kind="mergesort")
-        neg, neg_w = neg[order], neg_w[order]
-    else:
-        pos_w = neg_w = weights
-        pos = np.sort(pos)
-        neg = np.sort(neg)
-    _record(pos, pos_w, neg, neg_w, row)
+# Inlined into the kernels that call it, and called step by step from Python
+# (``fastpr._engine.ranking.record_into``): numba compiles every kernel with a copy of the kernels
+# it calls, so a layer of its own between a caller and the sweep would compile the sweep's loop
+# once more, a second or more at first use.
+@jit(inline="always")
+def record(pos, pos_w, neg, neg_w, points, row):
+    """Sweep one ranking whose classes are sorted (see ``sweep.sweep``, which fills ``points``)
+    and write its row; returns the ROC-hull vertices as (fp, tp, threshold) rows."""
+    stats, hull = _sweep.sweep(pos, pos_w, neg, neg_w, points)
+    write_row(stats, row)
+    return hull
 
 
 @jit
-def _gathered(values, rows):
-    """values[rows] for a non-empty ``values``; an empty ``values`` stays empty (no weights)."""
-    if values.size == 0:
-        return values[:0].copy()
-    out = np.empty(rows.size, dtype=values.dtype)
-    for k in range(rows.size):
-        out[k] = values[rows[k]]
-    return out
-
-
-@jit
-def segments_into(scores, is_positive, weights, order, starts, first, last, large, table):
-    """Table rows of the segments ``first .. last - 1`` shorter than ``large``.
-
-    Segment g holds rows ``order[starts[g]:starts[g + 1]]`` of the inputs, or rows
-    ``starts[g]:starts[g + 1]`` when ``order`` is empty; gathering here, per segment, spreads the
-    random reads over the threads that call this on separate ranges of segments. Longer segments
-    are left for the caller, whose NumPy sort beats numba's on them. Each segment is sorted here
-    with numba's sort (a stable argsort when weights ride along, as NumPy's stable sort in the
-    single-ranking path).
-    """
-    indirect = order.size > 0
-    for g in range(first, last):
-        a = starts[g]
-        b = starts[g + 1]
-        if b - a >= large:
-            continue
-        if indirect:
-            rows = order[a:b]
-            _record_segment(_gathered(scores, rows), _gathered(is_positive, rows),
-                            _gathered(weights, rows), table[g])
-        else:
-            _record_segment(scores[a:b], is_positive[a:b], weights[a:b], table[g])
-
-
-@jit
-def stable_order(codes, n_codes):
-    """(order, starts): a stable counting sort of integer codes in [0, n_codes).
-
-    ``order`` lists row indices grouped by code, each group in input order; group c occupies
-    ``order[starts[c]:starts[c + 1]]``.
-    """
-    starts = np.zeros(n_codes + 1, dtype=np.int64)
-    for k in range(codes.size):
-        starts[codes[k] + 1] += 1
-    for c in range(n_codes):
-        starts[c + 1] += starts[c]
-    cursor = starts[:-1].copy()
-    order = np.empty(codes.size, dtype=np.int64)
-    for k in range(codes.size):
-        c = codes[k]
-        order[cursor[c]] = k
-        cursor[c] += 1
-    return order, starts
+def summary(y_true, y_score, sample_weight):
+    """Every area of one ranking, for callers inside compiled code (see fastpr.kernels)."""
+    pos, neg = split_by_class(y_score, y_true)
+    pos_w, neg_w = split_by_class(sample_weight, y_true) if sample_weight.size else (
+        sample_weight, sample_weight)
+    pos, pos_w = sort_float64(pos, pos_w)
+    neg, neg_w = sort_float64(neg, neg_w)
+    row = np.empty(N_COLUMNS)
+    record(pos, pos_w, neg, neg_w, np.empty((3, 0)), row)
+    return row[FIRST_AREA:FIRST_AREA + _summary.N_SUMMARY]

@@ -1,10 +1,8 @@
-"""Normalise the sweep's running sums into areas, and the whole pipeline for compiled callers."""
+"""Normalise the sweep's running sums into areas."""
 import numpy as np
 
 from ..jit import jit, shared
 from . import sweep as _sweep
-from .radix import sort_float64
-from .split import split_by_class
 
 # Order of the summary vector: AUC-ROC, its hull, then the PR areas in fastpr.PR_METHODS order.
 AUC_ROC, AUC_ROC_HULL = 0, 1
@@ -32,8 +30,8 @@ def summarise_into(stats, out):
     missing class leaves them undefined, and all NaN where the class totals differ by more than
     ``MAX_CLASS_RATIO``.
 
-    Callers filling a row of a table use this rather than ``row[...] = summarise(stats)``: numba
-    compiles an array-to-array slice assignment with its shape-error reporting, which costs
+    Writing into a slice of the caller's row, rather than assigning a new array to that slice:
+    numba compiles an array-to-array slice assignment with its shape-error reporting, which costs
     seconds of compile time once per process.
     """
     n_pos = stats[_sweep.TP]  # the totals in the sweep's units, like the sums
@@ -58,23 +56,3 @@ def summarise_into(stats, out):
             out[k] = 1.0
         elif out[k] < 0.0:
             out[k] = 0.0
-
-
-@jit
-def summarise(stats):
-    """Areas from the statistics of ``sweep`` (see ``summarise_into``) in a new array."""
-    out = np.empty(N_SUMMARY)
-    summarise_into(stats, out)
-    return out
-
-
-@jit
-def summary(y_true, y_score, sample_weight):
-    """Every area of one ranking, for callers inside compiled code (see fastpr.kernels)."""
-    pos, neg = split_by_class(y_score, y_true)
-    pos_w, neg_w = split_by_class(sample_weight, y_true) if sample_weight.size else (
-        sample_weight, sample_weight)
-    pos, pos_w = sort_float64(pos, pos_w)
-    neg, neg_w = sort_float64(neg, neg_w)
-    stats, _ = _sweep.sweep(pos, pos_w, neg, neg_w, np.empty((3, 0)))
-    return summarise(stats)

@@ -303,8 +303,8 @@ def resume(pos, pos_w, neg, neg_w, points, hull, state):
     """Sweep from the cursor and running values in ``state`` to the end; returns the hull stack.
 
     ``hull`` holds the vertices so far (``state`` counts them) and is replaced by a larger copy
-    when it fills. ``sweep`` starts from the origin; fastpr.distributed starts each score range
-    from a state carried over from the ranges above it (see ``carried_state``).
+    when it fills. ``sweep`` starts from the origin; ``resume_range`` starts a score range from
+    the state that the ranges above it leave (see ``carried_states``).
     """
     _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
     while state[_DONE] == 0.0:
@@ -313,36 +313,112 @@ def resume(pos, pos_w, neg, neg_w, points, hull, state):
     return hull
 
 
-@jit
-def carried_state(pos_size, neg_size, tp, fp, group_max_precision, rose, corner_threshold,
-                  run_tp, last_threshold, scale):
-    """(state, hull) that resume at point (tp, fp) with the running values of the points above.
+# The summary of a compacted score range (see ``range_summary``): its class totals, the range of
+# its weights, its lowest score and whether that score has positives, the fp (from the range's
+# top) and the score of its last rise, and the tp down to its last score with negatives.
+_R_N_POS, _R_N_NEG, _R_MAX_POS, _R_MAX_NEG, _R_MIN_WEIGHT, _R_LOWEST, _R_ROSE = range(7)
+_R_RISE_FP, _R_RISE_THRESHOLD, _R_RUN_TP, _N_RANGE_SUMMARY = range(7, 11)
 
-    The cursors point at the top of arrays of ``pos_size`` and ``neg_size`` scores and the sums
-    and point count start at 0; the hull stack holds the starting point, whose threshold is
-    ``last_threshold`` (+inf at the origin). Counts are in the caller's units; every range of
-    one sweep must share ``scale`` (``weight_scale`` of the largest weights of all of them).
+
+@jit
+def range_summary(scores, pos_w, neg_w):
+    """What the sweep of one compacted score range passes on to the ranges below it.
+
+    A compacted range holds distinct scores ascending, each with its positive and negative weight
+    (``fastpr.accumulator.CompactedSegment``), so every entry is one point. The vector returned
+    is relative to the range's own top, in the caller's units, summed from the top down as the
+    sweep sums; ``carried_states`` chains the summaries of consecutive ranges. An empty range
+    passes on nothing: its class totals are 0.
     """
-    state = np.zeros(_N_STATE)
-    state[_I] = pos_size - 1
-    state[_J] = neg_size - 1
-    state[TP] = tp * scale
-    state[FP] = fp * scale
-    state[SCALE] = scale
-    state[_GROUP_MAX_PRECISION] = group_max_precision
-    state[_ROSE] = rose
-    state[_CORNER_THRESHOLD] = corner_threshold
-    state[_RUN_TP] = run_tp * scale
-    state[_LAST_THRESHOLD] = last_threshold
-    hull = np.empty((64, HULL_COLUMNS))
-    state[_N_HULL] = push(hull, 0, state[FP], state[TP], last_threshold)
-    return state, hull
+    summary = np.zeros(_N_RANGE_SUMMARY)
+    tp = fp = max_pos = max_neg = 0.0
+    smallest = np.inf
+    for k in range(scores.size - 1, -1, -1):
+        tp += pos_w[k]
+        fp += neg_w[k]
+        max_pos = max(max_pos, pos_w[k])
+        max_neg = max(max_neg, neg_w[k])
+        smallest = min(smallest, pos_w[k] if pos_w[k] > 0.0 else np.inf,
+                       neg_w[k] if neg_w[k] > 0.0 else np.inf)
+        if pos_w[k] > 0.0:
+            summary[_R_RISE_FP] = fp
+            summary[_R_RISE_THRESHOLD] = scores[k]
+        if neg_w[k] > 0.0:
+            summary[_R_RUN_TP] = tp
+    summary[_R_N_POS] = tp
+    summary[_R_N_NEG] = fp
+    summary[_R_MAX_POS] = max_pos
+    summary[_R_MAX_NEG] = max_neg
+    summary[_R_MIN_WEIGHT] = smallest
+    if scores.size:
+        summary[_R_LOWEST] = scores[0]
+        summary[_R_ROSE] = pos_w[0] > 0.0
+    return summary
 
 
 @jit
-def hull_of(state, hull):
-    """The filled rows of a hull stack that ``resume`` returned with ``state``."""
-    return hull[: int(state[_N_HULL])].copy()
+def carried_states(summaries):
+    """The state that the sweep of each score range starts from, for ``resume_range``.
+
+    ``summaries`` holds the ``range_summary`` of consecutive ranges, one row each, highest
+    scores first. Range r starts at the point (tp, fp) of all the ranges above it, with the
+    running values that their sweep leaves: the highest precision at the current recall and the
+    threshold of the last rise (the upper trapezoid and a pending ROC-hull corner), whether the
+    last point rose, the tp where the current vertical run began, and the last threshold. A
+    range of one class, or none, passes some of them through unchanged, so a value may come
+    from several ranges up. Every range counts in the units (SCALE) of the whole sweep.
+    """
+    max_pos = max_neg = 0.0
+    smallest = np.inf
+    for summary in summaries:
+        max_pos = max(max_pos, summary[_R_MAX_POS])
+        max_neg = max(max_neg, summary[_R_MAX_NEG])
+        smallest = min(smallest, summary[_R_MIN_WEIGHT])
+    scale = weight_scale(max_pos, max_neg, smallest)
+    states = np.zeros((summaries.shape[0], _N_STATE))
+    tp = fp = run_tp = corner_threshold = 0.0
+    group_max_precision = 1.0  # as at the origin
+    rose = 0.0
+    last_threshold = np.inf  # the origin's
+    for r in range(summaries.shape[0]):
+        state = states[r]
+        state[TP] = tp * scale
+        state[FP] = fp * scale
+        state[SCALE] = scale
+        state[_GROUP_MAX_PRECISION] = group_max_precision
+        state[_ROSE] = rose
+        state[_CORNER_THRESHOLD] = corner_threshold
+        state[_RUN_TP] = run_tp * scale
+        state[_LAST_THRESHOLD] = last_threshold
+        summary = summaries[r]
+        n_pos, n_neg = summary[_R_N_POS], summary[_R_N_NEG]
+        if n_pos > 0.0:
+            tp_rise, fp_rise = tp + n_pos, fp + summary[_R_RISE_FP]
+            group_max_precision = tp_rise / (tp_rise + fp_rise)
+            corner_threshold = summary[_R_RISE_THRESHOLD]
+        if n_neg > 0.0:
+            run_tp = tp + summary[_R_RUN_TP]
+        if n_pos > 0.0 or n_neg > 0.0:
+            rose = summary[_R_ROSE]
+            last_threshold = summary[_R_LOWEST]
+        tp += n_pos
+        fp += n_neg
+    return states
+
+
+@jit
+def resume_range(scores, pos_w, neg_w, start):
+    """(final state, hull vertices) of one compacted score range swept from ``start``.
+
+    ``start`` is the range's row of ``carried_states``; the hull stack begins with the range's
+    starting point. Feed the results of every non-empty range to ``join_ranges``.
+    """
+    state = start.copy()
+    state[_I] = state[_J] = scores.size - 1
+    hull = np.empty((64, HULL_COLUMNS))
+    state[_N_HULL] = push(hull, 0, state[FP], state[TP], state[_LAST_THRESHOLD])
+    hull = resume(scores, pos_w, scores, neg_w, np.empty((3, 0)), hull, state)
+    return state, hull[: int(state[_N_HULL])].copy()
 
 
 @jit(inline="always")
@@ -365,7 +441,11 @@ def close(state, hull):
     state[N_POS] = tp / scale
     state[N_NEG] = fp / scale
     if scale != 1.0:
-        hull[:, :2] /= scale
+        # Loops, here and in sweep: an operation on a slice compiles numba's shape checks and the
+        # formatting of their messages, which took 4 of 10 CPU seconds of the first evaluate.
+        for k in range(n_hull):
+            hull[k, 0] /= scale
+            hull[k, 1] /= scale
     return hull
 
 
@@ -377,11 +457,10 @@ _ADDITIVE = (N_POINTS, ROC2, INTERPOLATED, DAVIS_GOADRICH, AVERAGE_PRECISION, LO
 def join_ranges(range_states, hull_rows):
     """(stats, hull) of a whole sweep from consecutive score ranges, highest scores first.
 
-    ``range_states`` holds, one row each, the final states of ranges swept by ``resume`` from
-    their ``carried_state`` (empty ranges left out); ``hull_rows`` are their hull stacks
-    concatenated in the same order. The last range ends at the last point, so its state carries
-    the totals and the values that ``close`` needs; the hull of the union of the ranges' hulls
-    is the hull of all points.
+    ``range_states`` holds, one row each, the final states of ``resume_range`` (empty ranges
+    left out); ``hull_rows`` are their hull vertices concatenated in the same order. The last
+    range ends at the last point, so its state carries the totals and the values that ``close``
+    needs; the hull of the union of the ranges' hulls is the hull of all points.
     """
     state = range_states[-1].copy()
     for k in _ADDITIVE:
@@ -397,7 +476,7 @@ def sweep(pos, pos_w, neg, neg_w, points):
     """Walk both classes from the highest score down, one operating point per distinct score.
 
     Returns (stats, hull): ``stats`` is indexed by the module constants (areas unnormalised, in
-    units of SCALE: ROC and trapezoid sums doubled, PR areas in units of TP; ``summary.summarise``
+    units of SCALE: ROC and trapezoid sums doubled, PR areas in units of TP; ``rows.write_row``
     normalises them); ``hull`` holds the ROC-hull vertices as (fp, tp, threshold) rows, origin
     first. A threshold that moves neither tp nor fp (its examples weigh 0, or too little to
     change the running totals) makes no point.
@@ -423,5 +502,7 @@ def sweep(pos, pos_w, neg, neg_w, points):
     state[_N_HULL] = push(hull, 0, 0.0, 0.0, np.inf)
     hull = resume(pos, pos_w, neg, neg_w, points, hull, state)
     if scale != 1.0 and points.shape[1] > 0:
-        points[1:, : int(state[N_POINTS])] /= scale
+        for k in range(int(state[N_POINTS])):
+            points[1, k] /= scale
+            points[2, k] /= scale
     return state, close(state, hull)

@@ -13,23 +13,34 @@ import math
 
 import numpy as np
 
+from ..jit import shared
+
 MIN_HEADROOM = 2.0**-26
+
+
+@shared
+def normalised_area(area, floor):
+    """``(area - floor) / (1 - floor)`` of one area; NaN where either is NaN or the floor leaves
+    no room (no negatives: floor 1). The rows of ``fastpr._engine.kernels.rows`` hold it for the
+    interpolated area; Python calls it for the other estimators' floors."""
+    headroom = 1.0 - floor
+    if headroom >= MIN_HEADROOM:
+        return (area - floor) / headroom
+    return math.nan
+
+
+_elementwise = np.vectorize(normalised_area, otypes=[np.float64])
+
+
+def normalised_areas(areas, floors):
+    """:func:`normalised_area` over arrays of areas and floors (of one shape), element by
+    element."""
+    # Comparing a NaN floor (a ranking without positives) raises the invalid-operation flag,
+    # which NumPy would report as a RuntimeWarning although the NaN result is the intended one.
+    with np.errstate(invalid="ignore"):
+        return _elementwise(areas, floors)
 
 
 def lacks_headroom(floor):
     """True where the floor leaves less than MIN_HEADROOM below 1 (False where it is NaN)."""
     return 1.0 - np.asarray(floor) < MIN_HEADROOM
-
-
-def normalised_area(area, floor):
-    """``(area - floor) / (1 - floor)`` elementwise; NaN where either is NaN or the floor leaves
-    no room (no negatives: floor 1). Returns a float for scalar input, else an array."""
-    if np.ndim(area) == 0 and np.ndim(floor) == 0:  # one ranking: no NumPy call overhead
-        headroom = 1.0 - float(floor)
-        return (float(area) - float(floor)) / headroom if headroom >= MIN_HEADROOM else math.nan
-    area = np.asarray(area, dtype=np.float64)
-    floor = np.asarray(floor, dtype=np.float64)
-    headroom = 1.0 - floor
-    with np.errstate(invalid="ignore", divide="ignore"):
-        value = np.where(headroom >= MIN_HEADROOM, (area - floor) / headroom, np.nan)
-    return value

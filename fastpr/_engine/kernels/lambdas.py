@@ -1,0 +1,299 @@
+"""LambdaMART for average precision: |dAP| summed over pairs, and gradients with XGBoost's
+``rank:map`` semantics, over rankings given as segments of a row order.
+
+Rankings: segment g is rows ``order[offsets[g]:offsets[g + 1]]`` by descending score, ties in
+row order (``order.py``), and ``ranked_true`` holds their labels in the same places
+(``ranked_true[k]`` is the label of row ``order[k]``); outputs are indexed by row. Ranks, counts and sums as in
+``ap_deltas.py``. For a pair of opposite labels at ranks u < l, R |dAP| = U(u) + L(l), where
+each term depends only on its own example (label, rank r, c_r, A_r):
+
+    positive: U = c/r - A       L = A - (c + 1)/r
+    negative: U = (c + 1)/r - A  L = A - c/r
+
+(the swap formulas of ``ap_deltas.py``, split at the +), so the sum over all the partners of an
+example is its own term times the number of its opposite-label partners below (or above) plus
+prefix (or suffix) sums of the partners' terms: O(n) after the sort.
+
+Gradients, per pair of opposite labels with the positive at score s+ and the negative at s-,
+as XGBoost computes them in float64: delta = |dAP|, divided by (|s+ - s-| + 0.01) with score
+normalisation (unless every score of the ranking is equal); sigma = 1 / (1 + exp(-(s+ - s-)))
+with the RankNet factor, else 1/2 (its value at equal scores); lambda = (sigma - 1) delta goes
+to the positive's gradient and -lambda to the negative's, and max(sigma (1 - sigma), 1e-16) *
+2 delta to both hessians. Top-k pairs have their upper example among the first k positions.
+Query normalisation multiplies a ranking's gradients and hessians by log2(1 + S) / S, S the sum
+of 2 |lambda| over its pairs; then each ranking's ``scales`` entry (empty: 1) multiplies them.
+A ranking without positives or without negatives has no pair and gets zeros.
+
+The ``*_range`` kernels take a float64 scratch array ``work`` of shape (``SUMS_WORK`` or
+``TOP_K_WORK``, m), m at least the longest of their rankings: callers from Python allocate it
+once with NumPy (whose large blocks come in huge pages) and keep it, where an allocation here
+would cost page faults that take longer than the work itself. (Rows of one array for each
+field, rather than a record for each example: measured, the records' row views slow the
+top-k set-up and pairs by half.)
+"""
+import math
+
+import numpy as np
+
+from ..jit import jit
+
+_MIN_HESSIAN_FACTOR = 1e-16  # XGBoost's floor on sigma (1 - sigma)
+_SCORE_GAP = 0.01  # added to |s+ - s-| by score normalisation
+# The widest span of a ranking's scores whose exponential factors (see _ranking_top_k) cannot
+# overflow or lose precision to subnormals: exp(700) < 2**1010.
+_SPAN = 700.0
+SUMS_WORK = 3
+TOP_K_WORK = 6
+
+
+@jit(inline="always")  # measured: a third off the |dAP| sums and the top-k set-up
+def _terms(c, a, inverse_rank, positive):
+    """(U, L) of an example with count ``c`` and reciprocal sum ``a`` at its rank (its own rank
+    included), given 1 / rank."""
+    if positive:
+        return c * inverse_rank - a, a - (c + 1.0) * inverse_rank
+    return (c + 1.0) * inverse_rank - a, a - c * inverse_rank
+
+
+@jit
+def _rank_sums(labels, sums, upper, lower):
+    """The |dAP| sums of one ranking whose labels by position are ``labels``, by position, into
+    ``sums`` (all 0 without positives or negatives); ``upper`` and ``lower``: float64 scratch at
+    least as long as the ranking.
+
+    Forward: each example's L times its partners above, plus their U; backward: its U times its
+    partners below, plus their L.
+    """
+    n = labels.size
+    c = 0.0
+    a = 0.0
+    upper_pos = 0.0
+    upper_neg = 0.0
+    for position in range(n):
+        inverse_rank = 1.0 / (position + 1.0)
+        positive = labels[position]
+        if positive:
+            c += 1.0
+            a += inverse_rank
+        u, low = _terms(c, a, inverse_rank, positive)
+        upper[position] = u
+        lower[position] = low
+        if positive:
+            sums[position] = upper_neg + (position + 1.0 - c) * low
+            upper_pos += u
+        else:
+            sums[position] = upper_pos + c * low
+            upper_neg += u
+    n_pos = c
+    n_neg = n - c
+    if n_pos == 0.0 or n_neg == 0.0:
+        for position in range(n):
+            sums[position] = 0.0
+        return
+    lower_pos = 0.0
+    lower_neg = 0.0
+    for position in range(n - 1, -1, -1):  # c: the positives at ranks <= position + 1
+        if labels[position]:
+            below = n_neg - (position + 1.0 - c)
+            sums[position] = (sums[position] + below * upper[position] + lower_neg) / n_pos
+            lower_pos += lower[position]
+            c -= 1.0
+        else:
+            below = n_pos - c
+            sums[position] = (sums[position] + below * upper[position] + lower_pos) / n_pos
+            lower_neg += lower[position]
+
+
+@jit
+def lambda_sums_range(ranked_true, order, offsets, first, last, out, work):
+    """For every row of rankings ``first .. last - 1``: the sum of |dAP| over every swap with an
+    example of the other label in its ranking."""
+    sums = work[0]
+    for g in range(first, last):
+        ranked = order[offsets[g]:offsets[g + 1]]
+        _rank_sums(ranked_true[offsets[g]:offsets[g + 1]], sums, work[1], work[2])
+        for position in range(ranked.size):
+            out[ranked[position]] = sums[position]
+
+
+@jit
+def _query_factor(query_normalization, sum_lambda, scale):
+    """The factor on a ranking's gradients: query normalisation times its scale."""
+    norm = 1.0
+    if query_normalization and sum_lambda > 0.0:
+        norm = math.log2(1.0 + sum_lambda) / sum_lambda
+    return norm * scale
+
+
+@jit
+def _scale(scales, g):
+    return scales[g] if scales.size else 1.0
+
+
+@jit
+def all_pairs_range(ranked_true, order, offsets, scales, query_normalization, first, last, grad,
+                    hess, work):
+    """Gradients of rankings ``first .. last - 1`` over all their pairs, without the RankNet
+    factor and score normalisation: from the |dAP| sums, each pair's lambda being -|dAP| / 2."""
+    sums = work[0]
+    for g in range(first, last):
+        ranked = order[offsets[g]:offsets[g + 1]]
+        labels = ranked_true[offsets[g]:offsets[g + 1]]
+        _rank_sums(labels, sums, work[1], work[2])
+        sum_lambda = 0.0  # sum over pairs of 2 |lambda| = |dAP|: the positives' sums
+        for position in range(ranked.size):
+            if labels[position]:
+                sum_lambda += sums[position]
+        factor = 0.5 * _query_factor(query_normalization, sum_lambda, _scale(scales, g))
+        for position in range(ranked.size):
+            value = sums[position] * factor
+            hess[ranked[position]] = value
+            grad[ranked[position]] = -value if labels[position] else value
+
+
+@jit(inline="always")  # measured: a quarter off the top-k pair loop
+def _pair(delta, gap, t, ranknet, normalize):
+    """(lambda, hessian) of a pair whose |dAP| is ``delta`` and whose positive outscores its
+    negative by ``gap``, given t = exp(-gap)."""
+    if normalize:
+        delta /= abs(gap) + _SCORE_GAP
+    sigma = 1.0 / (1.0 + t) if ranknet else 0.5
+    return (sigma - 1.0) * delta, max(sigma * (1.0 - sigma), _MIN_HESSIAN_FACTOR) * delta * 2.0
+
+
+@jit
+def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, query_normalization,
+                   scale, grad, hess, work):
+    """Top-k gradients of one ranking (rows ``ranked``, their labels ``labels``) into its rows
+    of ``grad`` and ``hess``.
+
+    ``work`` rows hold each class's examples in rank order, the positives from the first column
+    on and the negatives from the last column back: U, L, score, exponential factor, running
+    gradient and hessian.
+
+    exp(-gap) of a pair is the product of a factor of each example, exp(m - s) for the positive
+    and exp(s - m) for the negative, m the ranking's top score: no exponential in the O(k n)
+    loop. Where the scores span more than ``_SPAN`` (or are infinite) the factors could
+    overflow, and each pair takes its own exponential.
+    """
+    n = ranked.size
+    upper, lower, score, factor, g, h = work[0], work[1], work[2], work[3], work[4], work[5]
+    top = scores[ranked[0]]
+    bottom = scores[ranked[n - 1]]
+    products = top - bottom <= _SPAN  # False for infinite scores too (inf - x, x - x: inf, nan)
+    c = 0.0
+    a = 0.0
+    for position in range(n):
+        inverse_rank = 1.0 / (position + 1.0)
+        positive = labels[position]
+        s = scores[ranked[position]]
+        if positive:
+            c += 1.0
+            a += inverse_rank
+            column = int(c) - 1
+        else:
+            column = n - (position + 1 - int(c))
+        upper[column], lower[column] = _terms(c, a, inverse_rank, positive)
+        score[column] = s
+        g[column] = 0.0
+        h[column] = 0.0
+    n_pos = int(c)
+    if n_pos == 0 or n_pos == n:
+        for position in range(n):
+            grad[ranked[position]] = 0.0
+            hess[ranked[position]] = 0.0
+        return
+    if products:
+        for column in range(n_pos):
+            factor[column] = math.exp(top - score[column])
+        for column in range(n_pos, n):
+            factor[column] = math.exp(score[column] - top)
+    normalize = score_normalization and top != bottom
+    inverse_r = 1.0 / n_pos
+    sum_lambda = 0.0
+    pos_above = 0
+    for position in range(min(k, n)):
+        neg_above = position - pos_above
+        positive = labels[position]
+        own = pos_above if positive else n - 1 - neg_above
+        own_upper, own_score, own_factor = upper[own], score[own], factor[own]
+        own_g = 0.0
+        own_h = 0.0
+        if positive:
+            for other in range(n - 1 - neg_above, n_pos - 1, -1):  # the negatives below
+                gap = own_score - score[other]
+                t = factor[other] * own_factor if products else math.exp(-gap)
+                lam, hessian = _pair(abs((own_upper + lower[other]) * inverse_r), gap, t,
+                                     ranknet, normalize)
+                own_g += lam
+                g[other] -= lam
+                own_h += hessian
+                h[other] += hessian
+                sum_lambda -= 2.0 * lam
+            pos_above += 1
+        else:
+            for other in range(pos_above, n_pos):  # the positives below
+                gap = score[other] - own_score
+                t = factor[other] * own_factor if products else math.exp(-gap)
+                lam, hessian = _pair(abs((own_upper + lower[other]) * inverse_r), gap, t,
+                                     ranknet, normalize)
+                g[other] += lam
+                own_g -= lam
+                h[other] += hessian
+                own_h += hessian
+                sum_lambda -= 2.0 * lam
+        g[own] += own_g
+        h[own] += own_h
+    scaling = _query_factor(query_normalization, sum_lambda, scale)
+    pos_above = 0
+    for position in range(n):
+        row = ranked[position]
+        if labels[position]:
+            column = pos_above
+            pos_above += 1
+        else:
+            column = n - 1 - (position - pos_above)
+        grad[row] = g[column] * scaling
+        hess[row] = h[column] * scaling
+
+
+@jit
+def top_k_range(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
+                query_normalization, first, last, grad, hess, work):
+    """Gradients of rankings ``first .. last - 1`` over their top-k pairs."""
+    for g in range(first, last):
+        if offsets[g + 1] > offsets[g]:
+            _ranking_top_k(ranked_true[offsets[g]:offsets[g + 1]], scores,
+                           order[offsets[g]:offsets[g + 1]], k, ranknet, score_normalization,
+                           query_normalization, _scale(scales, g), grad, hess, work)
+
+
+@jit
+def _longest(offsets):
+    longest = 0
+    for g in range(offsets.size - 1):
+        longest = max(longest, offsets[g + 1] - offsets[g])
+    return longest
+
+
+@jit
+def lambda_sums(ranked_true, order, offsets, out):
+    """``lambda_sums_range`` of every ranking."""
+    lambda_sums_range(ranked_true, order, offsets, 0, offsets.size - 1, out,
+                      np.empty((SUMS_WORK, _longest(offsets))))
+
+
+@jit
+def top_k_gradients(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
+                    query_normalization, grad, hess):
+    """``top_k_range`` of every ranking."""
+    top_k_range(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
+                query_normalization, 0, offsets.size - 1, grad, hess,
+                np.empty((TOP_K_WORK, _longest(offsets))))
+
+
+@jit
+def all_pairs_gradients(ranked_true, order, offsets, scales, query_normalization, grad, hess):
+    """``all_pairs_range`` of every ranking."""
+    all_pairs_range(ranked_true, order, offsets, scales, query_normalization, 0,
+                    offsets.size - 1, grad, hess, np.empty((SUMS_WORK, _longest(offsets))))

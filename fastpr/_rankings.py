@@ -1,0 +1,45 @@
+"""One ranking or many: how every ranking-level function takes its input and shapes its result.
+
+Input. A 1-D ``y_score`` is one ranking. Many rankings come as
+
+- a 2-D ``y_score``, one ranking per row, with labels and weights shared (1-D) or one row each;
+- a 1-D ``y_score`` with ``groups`` (one id per example: one ranking per distinct id, in sorted
+  id order, each keeping its examples' order) or ``offsets`` (CSR boundaries: ranking ``g`` is
+  rows ``offsets[g]:offsets[g + 1]``).
+
+Result. One ranking gives the single result. Many rankings give
+
+- for a number (``auc_pr``, ``auc_npr``, ``auc_prg``, ...): an ndarray of one value per ranking,
+  or with ``average="macro"`` their mean over the rankings where it is defined (a float);
+- for an object (a curve, :class:`fastpr.MaxFBeta`, :class:`fastpr.SweptRanking`, ...): a list
+  of one per ranking;
+- for :func:`fastpr.evaluate`: an :class:`fastpr.EvaluationBatch`, the table of every field,
+  whose ``index`` names the rankings.
+
+Either way entry ``i`` equals the single call on ranking ``i`` bit for bit, rankings in the order
+above, and one warning per call counts the rankings whose values are NaN.
+
+Input becomes ``fastpr._engine.tables.Rankings`` through ``rankings_of``; functions that need
+only rows read them from the engine's table (:func:`evaluations`), those that keep a ranking's
+points sweep each ranking of ``fastpr._engine.tables.sorted_rankings``.
+"""
+from ._engine.tables import table
+from .results import Evaluation, EvaluationBatch, defined_mean
+
+AVERAGES = (None, "macro")
+
+
+def evaluations(rankings):
+    """The Evaluation of one ranking, or the EvaluationBatch of many
+    (``fastpr._engine.tables.Rankings``), from the engine's table, without warnings."""
+    rows = table(rankings)
+    if rankings.index is None:
+        return Evaluation.from_row(rows[0])
+    return EvaluationBatch.from_table(rows, rankings.index, rankings.index_name)
+
+
+def averaged(values, average):
+    """Per-ranking values (``average=None``) or their macro average (``"macro"``): the mean
+    where they are defined. ``average`` is one of :data:`AVERAGES`, which the public functions
+    declare."""
+    return values if average is None else defined_mean(values)[0]

@@ -1,0 +1,104 @@
+"""Labels and groups checked once; each new set of scores then becomes a row order.
+
+The learner's rankings: rows by descending score, ties in row order (XGBoost's stable sort), each
+group on its own. ``Rankings.order`` returns ``order`` with group g at
+``order[offsets[g]:offsets[g + 1]]`` and the labels in the same places, the layout of the
+kernels in ``fastpr._engine.kernels.lambdas``, and ``Rankings.run`` runs such kernels over
+ranges of groups on fastpr's thread pool.
+"""
+import numpy as np
+
+from .. import _validation
+from .._engine.jit import thread_count
+from .._engine.kernels import order as _order
+from .._engine.pool import run_all
+from .._engine.tables import group_codes, segment_ranges
+
+
+class Rankings:
+    """Checked labels of one ranking or of groups, with each group's class counts.
+
+    ``groups`` (ids in any order) and ``offsets`` (CSR boundaries of contiguous groups) as in
+    :func:`fastpr.evaluate`; group g is the g-th id in sorted order, or the g-th segment.
+    """
+
+    def __init__(self, y_true, groups, offsets, pos_label):
+        self.is_positive = _validation.positive_mask(y_true, pos_label)
+        n = self.is_positive.size
+        self.ids = self.codes = None
+        if groups is not None or offsets is not None:
+            _validation.check_grouping(groups, offsets, self.is_positive)
+        if groups is not None:
+            self.ids, self.codes = group_codes(_validation.group_ids(groups, n))
+        elif offsets is not None:
+            sizes = np.diff(_validation.offsets(offsets, n))
+            self.ids = np.arange(sizes.size)
+            self.codes = np.repeat(self.ids, sizes)
+        if self.codes is None:
+            self.offsets = np.array([0, n], dtype=np.int64)
+            self.n_pos = np.array([np.count_nonzero(self.is_positive)])
+        else:
+            sizes = np.bincount(self.codes, minlength=self.ids.size)
+            self.offsets = np.concatenate(([0], np.cumsum(sizes)))
+            self.n_pos = np.bincount(self.codes[self.is_positive], minlength=self.ids.size)
+        self.n_neg = np.diff(self.offsets) - self.n_pos
+        self._keys = self._ranked_true = self._grouped = None  # buffers of ``order``
+        self._scratch = {}  # of ``run``, by the number of fields
+
+    @property
+    def n_groups(self):
+        return self.offsets.size - 1
+
+    @property
+    def n_single_class(self):
+        """Groups without positives or without negatives."""
+        return int(np.count_nonzero((self.n_pos == 0) | (self.n_neg == 0)))
+
+    def checked_scores(self, y_score, *, find_nan=True):
+        """``y_score`` checked against the labels: float32 or float64 (``find_nan`` as in
+        ``fastpr._validation.real_scores``)."""
+        scores = _validation.real_scores("y_score", _validation.as_1d("y_score", y_score),
+                                         find_nan=find_nan)
+        _validation.same_lengths(y_true=self.is_positive.size, y_score=scores.size)
+        return scores
+
+    def order(self, scores):
+        """(order, ranked_true) of ``scores`` (checked, float64): rows by descending score, ties
+        in row order, group by group, and their labels; arrays of this object's own, which the
+        next call overwrites."""
+        n = scores.size
+        if self._keys is None:
+            self._keys = np.empty(n, dtype=np.uint64)
+            self._ranked_true = np.empty(n, dtype=bool)
+            if self.codes is not None:
+                self._grouped = np.empty(n, dtype=np.int64), np.empty(n, dtype=bool)
+        keys = self._keys
+        _order.pack_keys(scores, self.is_positive, keys)
+        keys.sort()  # NumPy's SIMD sort; the keys are distinct, so stability is not needed
+        order = keys.view(np.int64)
+        _order.unpack_order(scores, keys, order, self._ranked_true)
+        if self.codes is None:
+            return order, self._ranked_true
+        _order.regroup(order, self._ranked_true, self.codes, self.offsets, *self._grouped)
+        return self._grouped
+
+    def run(self, kernel, fields):
+        """Call ``kernel(first, last, work)`` on ranges of groups that together cover all of
+        them, on as many threads as numba's thread count allows. ``work`` is float64 scratch of
+        shape (``fields``, rows of the range), private to the range: parts of one buffer of
+        this object's own, since fresh pages cost more than the work at millions of rows."""
+        scratch = self._scratch.get(fields)
+        if scratch is None:
+            scratch = self._scratch[fields] = np.empty(fields * self.is_positive.size)
+        if self.n_groups == 1:
+            kernel(0, 1, scratch.reshape(fields, -1))
+            return
+        n_threads = thread_count()
+        ranges = iter(segment_ranges(self.offsets, n_threads))
+
+        def worker():
+            for first, last in ranges:  # next() on a shared iterator is atomic under the GIL
+                a, b = self.offsets[first], self.offsets[last]
+                kernel(first, last, scratch[fields * a:fields * b].reshape(fields, b - a))
+
+        run_all([worker] * n_threads)

@@ -1,0 +1,129 @@
+"""fastpr's AP gradients and metrics for XGBoost: a custom objective and a custom eval metric.
+
+For ``xgb.train``: ``obj=Objective()`` and ``custom_metric=Metric(name)`` with
+``maximize=True``. For the scikit-learn wrappers: ``XGBClassifier(objective=SklearnObjective(),
+eval_metric=SklearnMetric(name))``. XGBoost itself is not imported here: the adapters only call
+the methods of the DMatrix they are handed.
+
+A DMatrix without query groups is one ranking (binary classification); one with groups
+(``group=`` or ``qid=``) is one ranking per query (learning to rank), and the metric is the
+macro mean over the queries where it is defined, as XGBoost's ``aucpr`` averages. Labels are
+0 and 1, checked once per DMatrix and kept while the same one comes back.
+
+Early stopping must maximise these metrics. ``xgb.train`` takes ``maximize=True``; the
+scikit-learn wrappers decide from the metric's name alone, maximising names that begin with
+``auc``, so every name reported here does: fastpr's metric names do, and
+``"average_precision"`` (the step-wise AUC-PR estimator) is reported as
+``"auc_pr_average_precision"``.
+
+Examples
+--------
+>>> import numpy as np
+>>> from fastpr.learn import xgboost as fastpr_xgb
+>>> class DMatrix:  # what the adapters read of an xgboost.DMatrix
+...     def get_label(self): return np.array([1, 0, 1, 0], dtype=np.float32)
+...     def get_group(self): return np.array([], dtype=np.uint32)
+...     def get_weight(self): return np.array([], dtype=np.float32)
+>>> predt = np.array([0.9, 0.8, 0.7, 0.6], dtype=np.float32)
+>>> fastpr_xgb.Metric("average_precision")(predt, DMatrix())
+('auc_pr_average_precision', 0.8333333333333333)
+>>> grad, hess = fastpr_xgb.Objective()(predt, DMatrix())
+>>> bool(grad[2] < 0 < grad[1])
+True
+"""
+from ._boosting import GradientsAdapter, MetricAdapter
+from ._weights import refuse_sample_weight
+
+
+def reported_name(name):
+    """The name under which XGBoost logs metric ``name``: one that its early stopping, left to
+    decide from the name, maximises."""
+    return name if name.startswith("auc") else f"auc_pr_{name}"
+
+
+class Objective(GradientsAdapter):
+    """A custom objective for ``xgb.train(obj=...)``: LambdaMART gradients of average precision,
+    as :func:`fastpr.learn.lambdamart_gradients` with the options given here.
+
+    Query groups of the DMatrix are the rankings (none: one ranking). DMatrix weights of a
+    ranking task are query weights, passed on as ``group_weight``; per-example weights (without
+    groups) are not defined for changes of average precision and raise.
+
+    Parameters
+    ----------
+    pairs, k, ranknet, score_normalization, query_normalization
+        As in :func:`fastpr.learn.lambdamart_gradients`; the defaults are those of XGBoost's
+        ``rank:map``.
+    """
+
+    def __call__(self, predt, dtrain):
+        """(grad, hess) as float64 arrays for the margins ``predt`` of the rows of ``dtrain``."""
+        groups, weights = _groups(dtrain), _weights(dtrain)
+        if groups is None:
+            refuse_sample_weight(weights, "the objective of one ranking")
+        labels = self._labels.get(dtrain.get_label(), groups, None)
+        return labels.lambdamart_gradients(predt, group_weight=weights, **self.options)
+
+
+class Metric(MetricAdapter):
+    """A custom metric for ``xgb.train(custom_metric=..., maximize=True)``: any metric of
+    :class:`fastpr.learn.FixedLabels`, of one ranking or macro-averaged over query groups.
+
+    Parameters
+    ----------
+    name : str, default="auc_pr"
+        One of :data:`fastpr.learn.METRICS`. ``"auc_pr"`` equals XGBoost's ``aucpr`` on the same
+        predictions.
+
+    Notes
+    -----
+    Without query groups, DMatrix weights are example weights and weigh the metric as
+    ``sample_weight`` of :func:`fastpr.evaluate`. With groups they are query weights, which leave
+    each query's metric as it is, and the mean over queries is unweighted, as in ``aucpr``.
+    """
+
+    def __call__(self, predt, dmatrix):
+        """(name as logged, value) for the predictions ``predt`` of the rows of ``dmatrix``."""
+        groups = _groups(dmatrix)
+        weights = _weights(dmatrix) if groups is None else None
+        labels = self._labels.get(dmatrix.get_label(), groups, weights)
+        return reported_name(self.name), labels.metric(predt, self.name)
+
+
+class SklearnObjective(Objective):
+    """:class:`Objective` for the scikit-learn wrappers (``XGBClassifier(objective=...)``),
+    which hand over labels and margins of one ranking: XGBoost's wrappers give a custom
+    objective no query groups (``XGBRanker`` takes none)."""
+
+    def __call__(self, y_true, y_pred):
+        """(grad, hess) as float64 arrays."""
+        return self._labels.get(y_true, None, None).lambdamart_gradients(y_pred, **self.options)
+
+
+class SklearnMetric(Metric):
+    """:class:`Metric` for the scikit-learn wrappers (``eval_metric=...``), named (its
+    ``__name__``) so that their early stopping maximises it.
+
+    ``XGBRanker`` calls it on each query and averages the values itself: a query of one example
+    counts as 1 and a query of one class gives NaN (and so a NaN mean). ``xgb.train`` with
+    :class:`Metric` gives the macro mean over the queries where the metric is defined.
+    """
+
+    def __init__(self, name="auc_pr"):
+        super().__init__(name)
+        self.__name__ = reported_name(self.name)
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        """The metric of one ranking, weighted by ``sample_weight`` if given."""
+        return self._labels.get(y_true, None, sample_weight).metric(y_pred, self.name)
+
+
+def _groups(dmatrix):
+    """Query group sizes, or None for one ranking."""
+    sizes = dmatrix.get_group()
+    return sizes if sizes.size else None
+
+
+def _weights(dmatrix):
+    weights = dmatrix.get_weight()
+    return weights if weights.size else None

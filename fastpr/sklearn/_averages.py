@@ -1,0 +1,72 @@
+"""Averages of a binary metric over the labels of a multilabel (or binarised multiclass) target,
+and Hand & Till's one-vs-one average, each many rankings in one engine call."""
+from itertools import combinations
+
+import numpy as np
+
+from . import _rankings
+
+
+def over_labels(per_ranking, is_positive, scores, average, weights):
+    """``per_ranking`` (labels, scores, weights) -> one value per row, averaged as scikit-learn's
+    ``average`` says over an indicator matrix (n_samples, n_labels) and its scores.
+
+    "macro": the mean over labels; "weighted": weighted by each label's (weighted) positives,
+    0 where there are none at all; "samples": one ranking per sample, weighted by
+    ``weights``; "micro": one ranking of every (sample, label) pair; None: one value per label.
+    """
+    n_labels = scores.shape[1]
+    average_weights = None
+    if average == "micro":
+        rows = (is_positive.reshape(1, -1), scores.reshape(1, -1),
+                None if weights is None else np.repeat(weights, n_labels))
+    elif average == "samples":
+        rows = (is_positive, scores, None)
+        average_weights = weights
+    else:
+        rows = (np.ascontiguousarray(is_positive.T), np.ascontiguousarray(scores.T), weights)
+        if average == "weighted":
+            average_weights = (is_positive.sum(axis=0, dtype=np.float64) if weights is None
+                               else weights @ is_positive)
+            if abs(average_weights.sum()) <= 1e-8:  # no positives anywhere
+                return 0
+    values = per_ranking(*rows)
+    if average is None:
+        return values
+    if average_weights is None:
+        return float(values.mean())
+    values[average_weights == 0] = 0.0  # a NaN of no weight must not spoil the mean
+    total = average_weights.sum()
+    if total == 0:
+        raise ZeroDivisionError("the weights of the average add up to zero.")
+    return float((values * average_weights).sum() / total)
+
+
+def one_vs_one(codes, scores, average):
+    """Hand & Till's (2001) multiclass AUC-ROC: for each pair of classes present, the mean of
+    the two AUC-ROCs of one class against the other on their samples, averaged over pairs
+    (weighted by the pair's share of the samples for "weighted").
+
+    ``codes`` holds each sample's class as a column number of ``scores``. Every pair's two
+    rankings go to the engine in one call, as consecutive segments.
+    """
+    members = [np.flatnonzero(codes == c) for c in range(scores.shape[1])]
+    pairs = [(a, b) for a, b in combinations(range(scores.shape[1]), 2)
+             if members[a].size and members[b].size]
+    if not pairs:  # one class present: the mean of nothing, as in scikit-learn
+        return np.average(np.empty(0), weights=[] if average == "weighted" else None)
+    sizes = np.array([members[a].size + members[b].size for a, b in pairs])
+    offsets = np.r_[0, np.cumsum(np.repeat(sizes, 2))]
+    is_positive = np.zeros(offsets[-1], dtype=bool)
+    values = np.empty(offsets[-1], dtype=scores.dtype)
+    columns = np.ascontiguousarray(scores.T)
+    for k, (a, b) in enumerate(pairs):
+        rows = np.concatenate([members[a], members[b]])  # class a first, then b
+        first, second, end = offsets[2 * k], offsets[2 * k + 1], offsets[2 * k + 2]
+        np.take(columns[a], rows, out=values[first:second])
+        np.take(columns[b], rows, out=values[second:end])
+        is_positive[first:first + members[a].size] = True
+        is_positive[second + members[a].size:end] = True
+    aucs = _rankings.segment_summaries(is_positive, values, offsets).auc_roc
+    shares = sizes / codes.size if average == "weighted" else None
+    return np.average((aucs[0::2] + aucs[1::2]) / 2, weights=shares)

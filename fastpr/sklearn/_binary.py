@@ -1,0 +1,46 @@
+"""One binary ranking as scikit-learn's curves accept it: labels, scores, weights and the
+positive class, checked, with each class's total weight."""
+from typing import NamedTuple
+
+import numpy as np
+
+from . import _checks, _rankings
+
+
+class BinaryRanking(NamedTuple):
+    is_positive: np.ndarray
+    scores: np.ndarray
+    weights: np.ndarray  # or None
+    score_dtype: np.dtype  # as given: precision-recall thresholds come back in it
+    n_pos: float  # total weight of each class
+    n_neg: float
+    n_labels: int  # distinct values of y_true
+
+
+def binary_ranking(y_true, y_score, pos_label, sample_weight, target=None):
+    """Check one ranking: a binary target, or a multiclass one with ``pos_label`` named (the
+    rest are negatives); without ``pos_label`` the labels must be {0, 1} or {-1, 1}.
+    ``target``: ``_checks.target_type`` of ``y_true`` where the caller has it already."""
+    y = _checks.column_or_1d("y_true", y_true)
+    kind, classes = target or _checks.target_type("y_true", y)
+    if not (kind == "binary" or (kind == "multiclass" and pos_label is not None)):
+        raise _checks.unsupported(kind)
+    if pos_label is None:
+        pos_label = _checks.default_pos_label(classes)
+    scores, score_dtype = _checks.scores("y_score", y_score)
+    weights = _checks.weights(sample_weight)
+    _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
+    is_positive = _checks.positives(y, pos_label)
+    if weights is None:
+        n_pos = float(np.count_nonzero(is_positive))
+        n_neg = is_positive.size - n_pos
+    else:
+        n_pos = float(weights[is_positive].sum())
+        n_neg = float(weights[~is_positive].sum())
+    return BinaryRanking(is_positive, scores, weights, score_dtype, n_pos, n_neg, classes.size)
+
+
+def points(ranking):
+    """(thresholds, tp, fp) of the ranking, origin first (see ``_rankings.points``)."""
+    return _rankings.points(ranking.is_positive, ranking.scores, ranking.weights,
+                          quiet=ranking.n_pos == 0 or ranking.n_neg == 0)

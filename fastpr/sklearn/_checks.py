@@ -1,0 +1,218 @@
+"""scikit-learn's rules for the inputs of its ranking metrics, without importing scikit-learn.
+
+The drop-in functions must accept what scikit-learn accepts and refuse the rest with the same
+exception types, so the type of a target ("binary", "multiclass", "multilabel-indicator", ...)
+and the choice of the positive label follow scikit-learn's definitions. Messages are fastpr's.
+"""
+import numbers
+import sys
+import warnings
+
+import numpy as np
+
+from .. import _validation
+from ..exceptions import UndefinedMetricWarning
+
+
+class InvalidParameterError(ValueError, TypeError):
+    """An argument of the wrong type or value (scikit-learn's class of the same name where
+    scikit-learn is loaded)."""
+
+
+def _loaded_class(module, name, fallback):
+    """scikit-learn's class when its module is loaded, so that filters and ``except`` clauses
+    written for scikit-learn apply; else fastpr's equivalent (nobody can name the other yet)."""
+    loaded = sys.modules.get(module)
+    return getattr(loaded, name, fallback) if loaded is not None else fallback
+
+
+def warn_undefined(message):
+    warnings.warn(message, _loaded_class("sklearn.exceptions", "UndefinedMetricWarning",
+                                         UndefinedMetricWarning), stacklevel=3)
+
+
+def _invalid(function, name, value, what):
+    error = _loaded_class("sklearn.utils._param_validation", "InvalidParameterError",
+                          InvalidParameterError)
+    return error(f"The {name!r} parameter of {function} must be {what}; got {value!r}.")
+
+
+def _is_array_like(value):
+    if isinstance(value, (np.ndarray, list, tuple)):  # the common case, checked quickly
+        return True
+    return (hasattr(value, "__len__") or hasattr(value, "shape")
+            or hasattr(value, "__array__")) and not np.isscalar(value)
+
+
+def array_like(function, name, value, *, optional=False):
+    if not (_is_array_like(value) or (optional and value is None)):
+        raise _invalid(function, name, value, "an array-like" + (" or None" if optional else ""))
+
+
+def label(function, name, value, *, optional):
+    if not (isinstance(value, (numbers.Real, str, np.bool_)) or (optional and value is None)):
+        raise _invalid(function, name, value,
+                       "a number, a string or a bool" + (" or None" if optional else ""))
+
+
+def boolean(function, name, value):
+    if not isinstance(value, (bool, np.bool_)):
+        raise _invalid(function, name, value, "a bool")
+
+
+def choice(function, name, value, allowed):
+    if not ((value is None or isinstance(value, str)) and value in allowed):
+        shown = ", ".join(repr(a) for a in allowed)
+        raise _invalid(function, name, value, f"one of {shown}")
+
+
+def max_fpr(function, value):
+    if value is None:
+        return
+    if not (isinstance(value, numbers.Real) and 0 < value <= 1):
+        raise _invalid(function, "max_fpr", value, "a number in (0, 1] or None")
+
+
+def as_array(name, values):
+    """An ndarray of ``values`` (lists, pandas, polars, torch, scipy.sparse matrices)."""
+    if hasattr(values, "toarray"):  # scipy.sparse
+        values = values.toarray()
+    return _validation.as_array(name, values)
+
+
+def column_or_1d(name, values):
+    """A 1-D array from a 1-D one or a column."""
+    array = as_array(name, values)
+    if array.ndim == 2 and array.shape[1] == 1:
+        return array.ravel()
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be 1-D (or one column), got an array of shape "
+                         f"{array.shape}.")
+    return array
+
+
+def consistent_length(**arrays):
+    lengths = {name: array.shape[0] for name, array in arrays.items() if array is not None}
+    if len(set(lengths.values())) > 1:
+        raise ValueError(f"{', '.join(lengths)} have different numbers of samples: "
+                         f"{', '.join(map(str, lengths.values()))}.")
+
+
+def _finite(name, array):
+    if not np.isfinite(array).all():
+        what = "NaN" if np.isnan(array).any() else "infinity"
+        raise ValueError(f"{name} contains {what}.")
+
+
+def scores(name, values, *, dims=(1,), text_error=TypeError):
+    """Finite real scores as float32 or float64 (integers and bools become float64), and the
+    dtype the caller gave (scikit-learn returns precision-recall thresholds in it)."""
+    array = as_array(name, values)
+    if array.ndim == 2 and array.shape[1] == 1 and 2 not in dims:
+        array = array.ravel()
+    if array.ndim not in dims:
+        raise ValueError(f"{name} must have {' or '.join(map(str, dims))} dimensions, got an "
+                         f"array of shape {array.shape}.")
+    given = array.dtype
+    if given.kind == "O":
+        try:
+            array = array.astype(np.float64)
+        except (TypeError, ValueError):
+            raise text_error(f"{name} must hold numbers.") from None
+    elif given.kind not in "biuf":
+        raise text_error(f"{name} must hold real numbers, got an array of dtype {given}.")
+    elif given not in (np.float32, np.float64):
+        array = array.astype(np.float64)
+    if array.size == 0:
+        raise ValueError(f"{name} is empty.")
+    _finite(name, array)
+    return array, given
+
+
+def weights(sample_weight, *, allow_all_zero=False):
+    """Finite float64 weights, 1-D, or None (the caller checks their length)."""
+    if sample_weight is None:
+        return None
+    array = column_or_1d("sample_weight", sample_weight)
+    if array.dtype.kind not in "biuf":
+        raise ValueError(f"sample_weight must hold real numbers, got an array of dtype "
+                         f"{array.dtype}.")
+    array = array.astype(np.float64, copy=False)
+    _finite("sample_weight", array)
+    if not allow_all_zero and not array.any():
+        raise ValueError("sample_weight is zero everywhere.")
+    return array
+
+
+def distinct(values):
+    """Sorted distinct values, without a sort for labels that take two values (or one)."""
+    flat = values.reshape(-1)
+    kind = flat.dtype.kind
+    if flat.size and kind == "b":
+        n_true = np.count_nonzero(flat)
+        return np.array([False, True]) if 0 < n_true < flat.size else flat[:1].copy()
+    if flat.size and kind in "iuf":
+        low, high = flat.min(), flat.max()
+        if low == high:
+            return flat[:1].copy()
+        # Integers one apart leave no room for a third value.
+        if (kind != "f" and high == low + 1
+                or np.count_nonzero(flat == low) + np.count_nonzero(flat == high) == flat.size):
+            return np.array([low, high], dtype=flat.dtype)
+    return np.unique(flat)
+
+
+def _integral(array):
+    """Whether float labels are whole numbers (else they are scores, a "continuous" target)."""
+    return bool(np.all((array == np.trunc(array)) & (np.abs(array) < 2.0**63)))
+
+
+def target_type(name, y):
+    """scikit-learn's type of a target and its sorted distinct values.
+
+    One of "binary" (at most two values), "multiclass", "multilabel-indicator" (a 2-D array of at
+    most two whole numbers, one column per label), "continuous" (non-whole floats), the last
+    two with "-multioutput" for several columns, or "unknown".
+    """
+    if y.ndim not in (1, 2) or (y.ndim == 2 and 0 in y.shape):
+        return "unknown", None
+    if y.size == 0:
+        return "binary", y[:0]
+    if y.dtype.kind == "O" and not isinstance(y.flat[0], str):
+        return "unknown", None
+    if y.dtype.kind == "S":
+        raise TypeError(f"{name} holds bytes; use strings or numbers as labels.")
+    several = y.ndim == 2 and y.shape[1] > 1
+    if y.dtype.kind == "f":
+        _finite(name, y)
+        if not _integral(y):
+            return "continuous" + ("-multioutput" if several else ""), None
+    classes = distinct(y)
+    if several:
+        indicator = classes.size < 3 and y.dtype.kind in "biuf"
+        return ("multilabel-indicator" if indicator else "multiclass-multioutput"), classes
+    return ("multiclass" if classes.size > 2 else "binary"), classes
+
+
+def unsupported(kind):
+    return ValueError(f"{kind} format is not supported")
+
+
+def _numeric(classes):
+    return classes.dtype.kind in "biuf"
+
+
+def default_pos_label(classes):
+    """1, where the labels make it the positive one without saying so ({0, 1}, {-1, 1} or one of
+    those values alone); else scikit-learn refuses to guess."""
+    values = set(classes.tolist()) if _numeric(classes) else None
+    if values is None or not (values <= {0, 1} or values <= {-1, 1}):
+        shown = ", ".join(repr(c) for c in classes.tolist())
+        raise ValueError(f"y_true takes the values {{{shown}}}: pass pos_label to name the "
+                         "positive class (only {0, 1} and {-1, 1} need none).")
+    return 1
+
+
+def positives(y, pos_label):
+    """Boolean mask of the positive class."""
+    return np.asarray(y == pos_label, dtype=bool)

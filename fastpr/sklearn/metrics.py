@@ -1,0 +1,373 @@
+"""``average_precision_score``, ``roc_auc_score`` and ``label_ranking_average_precision_score``
+as scikit-learn defines them, computed by fastpr's engine (one sort and one pass per ranking,
+many rankings per call)."""
+import warnings
+
+import numpy as np
+
+from . import _averages, _checks, _rankings
+from ._binary import binary_ranking
+from .curves import drop_collinear
+
+_AVERAGES = (None, "micro", "macro", "weighted", "samples")
+
+
+def _warn_no_positives():
+    warnings.warn("y_true has no positives (or they weigh 0): recall is set to 1 at every "
+                  "threshold, and average precision is 0.", UserWarning, stacklevel=4)
+
+
+def _class_totals(is_positive, weights):
+    """Each row's total weight of positives and of negatives."""
+    if weights is None:
+        n_pos = np.count_nonzero(is_positive, axis=-1)
+        return n_pos, is_positive.shape[-1] - n_pos
+    return is_positive @ weights, ~is_positive @ weights
+
+
+def _average_precisions(is_positive, scores, weights):
+    """Average precision of each row; 0 (with a warning each) where a row has no positives."""
+    n_pos, n_neg = _class_totals(is_positive, weights)
+    values = _rankings.summary(is_positive, scores, weights,
+                               quiet=not (n_pos.all() and n_neg.all())).average_precision
+    for _ in range(np.count_nonzero(n_pos == 0)):
+        _warn_no_positives()
+    values[n_pos == 0] = 0.0
+    return values
+
+
+def _defined_rocs(is_positive, weights, max_fpr):
+    """Where both classes have weight; an ``UndefinedMetricWarning`` for each ranking where
+    not, whose AUC-ROC is NaN. Raises where scikit-learn does, ranking by ranking: for both
+    labels with no weight at all, and for negatives of no weight with ``max_fpr``."""
+    n_pos, n_neg = _class_totals(is_positive, weights)
+    defined = np.atleast_1d((n_pos > 0) & (n_neg > 0))
+    if defined.all():
+        return defined
+    n_neg = np.atleast_1d(n_neg)
+    refused, no_weight = np.zeros_like(defined), False
+    if weights is not None:
+        both_labels = np.atleast_1d(is_positive.any(axis=-1) & ~is_positive.all(axis=-1))
+        no_weight, partial = not weights.any(), not _full_area(max_fpr)
+        refused = both_labels & (no_weight | (partial & (n_neg == 0)))
+    stop = np.argmax(refused) if refused.any() else defined.size
+    for _ in range(stop - np.count_nonzero(defined[:stop])):
+        _checks.warn_undefined("y_true has one class only (of nonzero weight): AUC-ROC is "
+                               "undefined, NaN.")
+    if refused.any():
+        if no_weight:
+            raise ValueError("sample_weight is zero everywhere.")
+        _checks.warn_undefined("y_true has no negatives of nonzero weight: the false positive "
+                               "rate is undefined.")
+        raise ValueError("max_fpr needs negatives of nonzero weight.")
+    return defined
+
+
+def _trapezoid(x, y):
+    return float((np.diff(x) * (y[1:] + y[:-1])).sum() / 2)
+
+
+def _mcclish(tp, fp, max_fpr):
+    """The area under the ROC curve up to ``max_fpr``, standardised so that a random ranking
+    scores 0.5 and a perfect one 1 (McClish 1989), on scikit-learn's points (origin first,
+    collinear ones dropped) for the same rounding."""
+    _, tp, fp = drop_collinear(None, tp, fp)
+    fpr, tpr = fp / fp[-1], tp / tp[-1]
+    stop = np.searchsorted(fpr, max_fpr, "right")
+    tpr_at = np.interp(max_fpr, fpr[stop - 1:stop + 1], tpr[stop - 1:stop + 1])
+    partial = _trapezoid(np.r_[fpr[:stop], max_fpr], np.r_[tpr[:stop], tpr_at])
+    least, most = 0.5 * max_fpr**2, max_fpr
+    return 0.5 * (1 + (partial - least) / (most - least))
+
+
+def _full_area(max_fpr):
+    return max_fpr is None or max_fpr == 1
+
+
+def _binary_roc_auc(is_positive, scores, weights, max_fpr):
+    """AUC-ROC of one ranking of bool labels; NaN with a warning without both classes."""
+    if not _defined_rocs(is_positive, weights, max_fpr)[0]:
+        return np.nan
+    if _full_area(max_fpr):
+        return float(_rankings.summary(is_positive, scores, weights).auc_roc)
+    _, tp, fp = _rankings.points(is_positive, scores, weights)
+    return float(_mcclish(tp, fp, max_fpr))
+
+
+def _roc_aucs(max_fpr):
+    """``per_ranking`` for AUC-ROC (full, or McClish's up to ``max_fpr``)."""
+    def per_ranking(is_positive, scores, weights):
+        values = np.full(is_positive.shape[0], np.nan)
+        defined = _defined_rocs(is_positive, weights, max_fpr)
+        if not defined.any():
+            return values
+        is_positive, scores = is_positive[defined], scores[defined]
+        if _full_area(max_fpr):
+            values[defined] = _rankings.summary(is_positive, scores, weights).auc_roc
+        else:
+            values[defined] = [_mcclish(tp, fp, max_fpr)
+                               for _, tp, fp in _rankings.points(is_positive, scores, weights)]
+        return values
+    return per_ranking
+
+
+def _indicator_scores(y_score, shape):
+    scores, _ = _checks.scores("y_score", y_score, dims=(2,), text_error=ValueError)
+    if scores.shape != shape:
+        raise ValueError(f"y_score must have the shape of y_true's indicator matrix {shape}, "
+                         f"got {scores.shape}.")
+    return scores
+
+
+def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
+                            sample_weight=None):
+    """Average precision, ``sum_n (R_n - R_{n-1}) P_n``, as ``sklearn.metrics.
+    average_precision_score`` defines it (fastpr's ``method="average_precision"``).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Binary labels, class labels (multiclass: one column of ``y_score`` per class, in sorted
+        order) or an indicator matrix (multilabel).
+    y_score : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Finite scores, higher means more positive.
+    average : {"macro", "weighted", "micro", "samples"} or None, default="macro"
+        How to average over labels (ignored for binary targets): "macro" is the mean,
+        "weighted" weighs each label by its positives, "micro" pools every (sample, label)
+        pair into one ranking, "samples" averages one ranking per sample, None returns one
+        value per label.
+    pos_label : int, float, bool or str, default=1
+        The positive label of a binary target (must be 1 otherwise).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
+
+    Returns
+    -------
+    float or ndarray of shape (n_labels,)
+        0, with a ``UserWarning``, for a ranking without positives.
+
+    Notes
+    -----
+    A step function: straight lines would be over-optimistic, and the correctly interpolated
+    area is :func:`fastpr.auc_pr` (``method="interpolated"``).
+
+    Examples
+    --------
+    >>> from fastpr.sklearn import average_precision_score
+    >>> average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    0.8333333333333333
+    """
+    function = "average_precision_score"
+    _checks.array_like(function, "y_true", y_true)
+    _checks.array_like(function, "y_score", y_score)
+    _checks.choice(function, "average", average, _AVERAGES)
+    _checks.label(function, "pos_label", pos_label, optional=False)
+    _checks.array_like(function, "sample_weight", sample_weight, optional=True)
+    y = _checks.as_array("y_true", y_true)
+    kind, classes = _checks.target_type("y_true", y)
+    if kind == "binary":
+        if classes.size == 2 and pos_label not in classes.tolist():
+            raise ValueError(f"pos_label={pos_label!r} is not a label of y_true "
+                             f"({', '.join(map(repr, classes.tolist()))}).")
+        ranking = binary_ranking(y, y_score, pos_label, sample_weight, (kind, classes))
+        if ranking.n_pos == 0:
+            _warn_no_positives()
+            return 0.0
+        return float(_rankings.summary(ranking.is_positive, ranking.scores, ranking.weights,
+                                       quiet=ranking.n_neg == 0).average_precision)
+    if kind in ("multilabel-indicator", "multiclass") and pos_label != 1:
+        raise ValueError(f"pos_label must be 1 for a {kind} y_true, got {pos_label!r}.")
+    if kind == "multiclass":
+        is_positive = _one_hot(_checks.column_or_1d("y_true", y), classes)
+    elif kind == "multilabel-indicator":
+        is_positive = y == 1
+    else:
+        raise _checks.unsupported(kind)
+    scores = _indicator_scores(y_score, is_positive.shape)
+    weights = _checks.weights(sample_weight, allow_all_zero=True)
+    _checks.consistent_length(y_true=is_positive, y_score=scores, sample_weight=weights)
+    return _averages.over_labels(_average_precisions, is_positive, scores, average, weights)
+
+
+def _one_hot(y, classes):
+    return y[:, None] == classes[None, :]
+
+
+def _multiclass_labels(y, present, labels, n_columns):
+    """The class of each column of ``y_score``: ``labels`` (sorted and distinct, covering
+    ``y_true``) or the distinct values of ``y_true`` (``present``)."""
+    if labels is None:
+        classes = present
+        if classes.size != n_columns:
+            raise ValueError(f"y_true has {classes.size} classes but y_score has {n_columns} "
+                             "columns: pass labels= to name the class of each column.")
+        return classes
+    labels = _checks.column_or_1d("labels", labels)
+    classes = np.unique(labels)
+    if classes.size != labels.size:
+        raise ValueError("labels must be distinct.")
+    if not np.array_equal(classes, labels):
+        raise ValueError("labels must be sorted.")
+    if classes.size != n_columns:
+        raise ValueError(f"labels has {classes.size} classes but y_score has {n_columns} "
+                         "columns.")
+    if np.setdiff1d(present, classes).size:
+        raise ValueError("y_true holds labels that are not in labels.")
+    return classes
+
+
+def _multiclass_roc_auc(y, present, scores, labels, multi_class, average, weights):
+    if scores.ndim != 2:
+        raise ValueError(f"y_score must be (n_samples, n_classes) for a multiclass y_true, got "
+                         f"shape {scores.shape}.")
+    if not np.allclose(1, scores.sum(axis=1)):
+        raise ValueError("y_score must hold probabilities for a multiclass AUC-ROC: each row "
+                         "must add up to 1.")
+    allowed = ("micro", "macro", "weighted", None) if multi_class == "ovr" else (
+        "macro", "weighted", None)
+    if average not in allowed:
+        raise ValueError(f"average must be one of {allowed} for multi_class={multi_class!r}, "
+                         f"got {average!r}.")
+    if average is None and multi_class == "ovo":
+        raise NotImplementedError("average=None is not available for multi_class='ovo'.")
+    classes = _multiclass_labels(y, present, labels, scores.shape[1])
+    if multi_class == "ovo":
+        if weights is not None:
+            raise ValueError("sample_weight is not available for multi_class='ovo'.")
+        return _averages.one_vs_one(np.searchsorted(classes, y), scores, average)
+    return _averages.over_labels(_roc_aucs(None), _one_hot(y, classes), scores, average,
+                                 weights)
+
+
+def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None,
+                  multi_class="raise", labels=None):
+    """Area under the ROC curve as ``sklearn.metrics.roc_auc_score`` defines it.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Two labels (the greater one is positive), class labels (multiclass) or an indicator
+        matrix (multilabel).
+    y_score : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Finite scores; for multiclass, probabilities (rows adding up to 1) in the order of
+        ``labels``.
+    average : {"macro", "weighted", "micro", "samples"} or None, default="macro"
+        As in :func:`average_precision_score`; multiclass takes "macro", "weighted", None and
+        (one-vs-rest only) "micro"; one-vs-one "macro" and "weighted" (weighted by each pair's
+        share of the samples).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights (not for one-vs-one).
+    max_fpr : float in (0, 1], default=None
+        The area up to this false positive rate, McClish-standardised: 0.5 for a random
+        ranking, 1 for a perfect one. Binary and multilabel only.
+    multi_class : {"raise", "ovr", "ovo"}, default="raise"
+        For a multiclass ``y_true``: one-vs-rest or Hand & Till's one-vs-one; "raise" refuses.
+    labels : array-like of shape (n_classes,), default=None
+        Multiclass only: the sorted classes of the columns of ``y_score``.
+
+    Returns
+    -------
+    float or ndarray of shape (n_labels,)
+        NaN, with ``UndefinedMetricWarning``, for a ranking with one class.
+
+    Examples
+    --------
+    >>> from fastpr.sklearn import roc_auc_score
+    >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    0.75
+    >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], max_fpr=0.5)
+    0.666667
+    """
+    function = "roc_auc_score"
+    _checks.array_like(function, "y_true", y_true)
+    _checks.array_like(function, "y_score", y_score)
+    _checks.choice(function, "average", average, _AVERAGES)
+    _checks.array_like(function, "sample_weight", sample_weight, optional=True)
+    _checks.max_fpr(function, max_fpr)
+    _checks.choice(function, "multi_class", multi_class, ("raise", "ovr", "ovo"))
+    _checks.array_like(function, "labels", labels, optional=True)
+    y = _checks.as_array("y_true", y_true)
+    kind, classes = _checks.target_type("y_true", y)
+    if y.size == 0:
+        raise ValueError("y_true is empty.")
+    scores, _ = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError)
+    weights = _checks.weights(sample_weight, allow_all_zero=True)
+    if kind == "multiclass" or (kind == "binary" and scores.ndim == 2 and scores.shape[1] > 2):
+        if max_fpr is not None and max_fpr != 1:
+            raise ValueError(f"max_fpr is for binary and multilabel targets, got max_fpr="
+                             f"{max_fpr!r} with a multiclass y_true.")
+        if multi_class == "raise":
+            raise ValueError("y_true is multiclass: pass multi_class='ovr' or 'ovo'.")
+        y = _checks.column_or_1d("y_true", y)
+        _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
+        return _multiclass_roc_auc(y, classes, scores, labels, multi_class, average, weights)
+    if kind == "binary":
+        y = _checks.column_or_1d("y_true", y)
+        if scores.ndim == 2 and scores.shape[1] == 1:
+            scores = scores.ravel()
+        if scores.ndim == 2:
+            raise ValueError(f"y_score must be 1-D (or one column) for a binary y_true, got "
+                             f"shape {scores.shape}.")
+        _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
+        return _binary_roc_auc(y == classes[-1], scores, weights, max_fpr)  # greater is positive
+    if kind != "multilabel-indicator":
+        raise _checks.unsupported(kind)
+    if scores.shape != y.shape:
+        raise ValueError(f"y_score must have the shape of y_true {y.shape}, got {scores.shape}.")
+    _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
+    return _averages.over_labels(_roc_aucs(max_fpr), y == 1, scores, average, weights)
+
+
+def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None):
+    """Label ranking average precision (LRAP), as ``sklearn.metrics.
+    label_ranking_average_precision_score`` defines it: the average precision of each
+    sample's ranking of its labels, averaged over samples.
+
+    Parameters
+    ----------
+    y_true : array-like or sparse matrix of shape (n_samples, n_labels)
+        Indicator matrix of each sample's relevant labels.
+    y_score : array-like of shape (n_samples, n_labels)
+        Finite scores of each label for each sample.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Weights of the samples in the average.
+
+    Returns
+    -------
+    float
+        A sample whose labels are all relevant, or none, counts 1.
+
+    Notes
+    -----
+    All the rows are evaluated in one batch call (one ranking per row, spread over threads).
+
+    Examples
+    --------
+    >>> from fastpr.sklearn import label_ranking_average_precision_score
+    >>> label_ranking_average_precision_score([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.1]])
+    0.41666666666666663
+    """
+    function = "label_ranking_average_precision_score"
+    _checks.array_like(function, "y_true", y_true)
+    _checks.array_like(function, "y_score", y_score)
+    _checks.array_like(function, "sample_weight", sample_weight, optional=True)
+    y = _checks.as_array("y_true", y_true)
+    scores, _ = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError)
+    weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
+    if y.shape != scores.shape:
+        raise ValueError(f"y_true and y_score have different shapes: {y.shape} and "
+                         f"{scores.shape}.")
+    kind, _ = _checks.target_type("y_true", y)
+    if kind != "multilabel-indicator" and not (kind == "binary" and y.ndim == 2):
+        raise _checks.unsupported(kind)
+    relevant = y != 0
+    n_relevant = np.count_nonzero(relevant, axis=1)
+    ranked = (n_relevant > 0) & (n_relevant < y.shape[1])  # else the ranking has no meaning: 1
+    values = np.ones(y.shape[0])
+    if ranked.any():
+        values[ranked] = _rankings.summary(relevant[ranked], scores[ranked],
+                                           None).average_precision
+    if weights is None:
+        return float(values.sum() / y.shape[0])
+    return float((values * weights).sum() / weights.sum())

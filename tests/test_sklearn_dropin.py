@@ -1,0 +1,465 @@
+"""fastpr.sklearn against scikit-learn itself, the oracle here: the same numbers (curves array
+for array), return types, warnings and exception types; patching scikit-learn and back; scorers.
+"""
+import inspect
+import math
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pytest
+import sklearn
+import sklearn.metrics
+from hypothesis import given
+from hypothesis import strategies as st
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics._scorer import _SCORERS
+from sklearn.model_selection import GridSearchCV, cross_validate
+from sklearn.naive_bayes import GaussianNB
+from strategies import SETTINGS
+
+import fastpr
+import fastpr.sklearn as fs
+
+CURVES = ("roc_curve", "precision_recall_curve", "det_curve")
+SCORES = ("average_precision_score", "roc_auc_score", "label_ranking_average_precision_score")
+# scikit-learn's functions, held in a dict: patch() swaps module attributes, never dict values.
+SK = {name: getattr(sklearn.metrics, name) for name in CURVES + SCORES}
+AVERAGES = (None, "micro", "macro", "weighted", "samples")
+
+
+def _run(function, *args, **kwargs):
+    """(result or exception, warning classes raised)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            result = function(*args, **kwargs)
+        except Exception as error:  # noqa: BLE001 - the type is what is compared
+            result = error
+    return result, [w.category for w in caught]
+
+
+def _builtin_bases(error):
+    return {c for c in type(error).__mro__ if c.__module__ == "builtins"} - {
+        Exception, BaseException, object}
+
+
+def assert_same(expected, actual):
+    """Equal to 1e-12 (NaN where NaN), same shapes, dtypes and Python types; or exceptions of
+    the same class (scikit-learn's own) or the same built-in bases."""
+    if isinstance(expected, Exception):
+        assert isinstance(actual, Exception), f"expected {expected!r}, got {actual!r}"
+        assert _builtin_bases(actual) == _builtin_bases(expected), (expected, actual)
+        if type(expected).__module__.startswith("sklearn"):
+            assert type(actual) is type(expected)
+        return
+    assert not isinstance(actual, Exception), f"expected {expected!r}, raised {actual!r}"
+    if isinstance(expected, tuple):
+        assert isinstance(actual, tuple) and len(actual) == len(expected)
+        for e, a in zip(expected, actual):
+            assert_same(e, a)
+        return
+    if isinstance(expected, np.ndarray):
+        assert isinstance(actual, np.ndarray)
+        assert actual.shape == expected.shape and actual.dtype == expected.dtype
+        np.testing.assert_allclose(actual, expected, rtol=1e-12, atol=1e-15)
+        return
+    assert isinstance(actual, type(expected)) or isinstance(expected, float) and isinstance(
+        actual, float), (type(expected), type(actual))
+    if math.isnan(expected):
+        assert math.isnan(actual)
+    else:
+        assert actual == pytest.approx(expected, rel=1e-12, abs=1e-15)
+
+
+def assert_parity(name, *args, **kwargs):
+    expected, expected_warnings = _run(SK[name], *args, **kwargs)
+    actual, actual_warnings = _run(getattr(fs, name), *args, **kwargs)
+    assert_same(expected, actual)
+    incidental = {RuntimeWarning}  # NumPy's, from 0 / 0 where both return NaN
+    assert set(actual_warnings) - incidental == set(expected_warnings) - incidental, (
+        expected_warnings, actual_warnings)
+
+
+# Weights whose sums are exact in any order (so that points that scikit-learn finds collinear are
+# collinear for fastpr too), and general ones for the areas.
+EXACT_WEIGHTS = st.sampled_from([0.0, 0.5, 1.0, 1.25, 2.0, 3.0])
+ANY_WEIGHTS = st.one_of(st.just(0.0), st.floats(0.01, 4.0))
+
+
+@st.composite
+def binary_cases(draw, weights=EXACT_WEIGHTS, min_n=1):
+    """(y_true, y_score, sample_weight or None): heavy ties, labels of several kinds."""
+    n = draw(st.integers(min_n, 30))
+    y = np.array(draw(st.lists(st.booleans(), min_size=n, max_size=n)))
+    decimals = draw(st.integers(0, 2))
+    noise = np.array(draw(st.lists(st.floats(-2, 2), min_size=n, max_size=n)))
+    scores = np.round(noise + y, decimals)
+    weighted = draw(st.booleans())
+    w = np.array(draw(st.lists(weights, min_size=n, max_size=n))) if weighted else None
+    return y, scores, w
+
+
+LABELLINGS = {  # bool labels -> (y_true, pos_label to pass, or "default")
+    "bool": lambda y: (y, "default"),
+    "01": lambda y: (y.astype(int), "default"),
+    "-1/1": lambda y: (np.where(y, 1, -1), "default"),
+    "floats": lambda y: (y.astype(float), 1.0),
+    "strings": lambda y: (np.where(y, "spam", "ham"), "spam"),
+    "3 classes": lambda y: (np.where(y, 2, np.arange(y.size) % 2), 2),
+}
+
+
+@SETTINGS
+@given(case=binary_cases(), labelling=st.sampled_from(sorted(LABELLINGS)),
+       drop=st.booleans(), curve=st.sampled_from(CURVES))
+def test_curves_match(case, labelling, drop, curve):
+    y, scores, w = case
+    y_true, pos_label = LABELLINGS[labelling](y)
+    options = {} if pos_label == "default" else {"pos_label": pos_label}
+    assert_parity(curve, y_true, scores, sample_weight=w, drop_intermediate=drop, **options)
+
+
+@SETTINGS
+@given(case=binary_cases(ANY_WEIGHTS), labelling=st.sampled_from(sorted(LABELLINGS)),
+       max_fpr=st.sampled_from([None, 0.1, 0.25, 0.5, 0.8, 1.0]))
+def test_binary_scores_match(case, labelling, max_fpr):
+    y, scores, w = case
+    y_true, pos_label = LABELLINGS[labelling](y)
+    if labelling != "3 classes":
+        assert_parity("roc_auc_score", y_true, scores, sample_weight=w, max_fpr=max_fpr)
+    options = {} if pos_label == "default" else {"pos_label": pos_label}
+    assert_parity("average_precision_score", y_true, scores, sample_weight=w, **options)
+
+
+@st.composite
+def label_matrices(draw):
+    """(indicator y_true (n, k), scores (n, k), weights or None), ties and empty labels."""
+    n, k = draw(st.integers(1, 12)), draw(st.integers(1, 4))
+    cells = st.lists(st.integers(0, 1), min_size=n * k, max_size=n * k)
+    y = np.array(draw(cells)).reshape(n, k)
+    scores = np.array(draw(st.lists(st.integers(-2, 3), min_size=n * k, max_size=n * k)))
+    scores = scores.reshape(n, k) / 2 + y
+    w = None
+    if draw(st.booleans()):
+        w = np.array(draw(st.lists(EXACT_WEIGHTS, min_size=n, max_size=n)))
+    return y, scores, w
+
+
+@SETTINGS
+@given(case=label_matrices(), average=st.sampled_from(AVERAGES),
+       max_fpr=st.sampled_from([None, 0.3, 1.0]))
+def test_multilabel_averages_match(case, average, max_fpr):
+    y, scores, w = case
+    assert_parity("average_precision_score", y, scores, average=average, sample_weight=w)
+    assert_parity("roc_auc_score", y, scores, average=average, sample_weight=w, max_fpr=max_fpr)
+    assert_parity("label_ranking_average_precision_score", y, scores, sample_weight=w)
+
+
+@st.composite
+def multiclass_cases(draw):
+    """(class labels, probabilities (n, k) rounded so that they tie, weights or None, k)."""
+    k = draw(st.integers(3, 5))
+    n = draw(st.integers(3, 25))
+    codes = np.array(draw(st.lists(st.integers(0, k - 1), min_size=n, max_size=n)))
+    raw = np.array(draw(st.lists(st.integers(0, 4), min_size=n * k, max_size=n * k)))
+    raw = raw.reshape(n, k) + 3 * (codes[:, None] == np.arange(k))
+    w = None
+    if draw(st.booleans()):
+        w = np.array(draw(st.lists(EXACT_WEIGHTS, min_size=n, max_size=n)))
+    return codes, raw / raw.sum(axis=1, keepdims=True), w, k
+
+
+@SETTINGS
+@given(case=multiclass_cases(), average=st.sampled_from(AVERAGES),
+       multi_class=st.sampled_from(["ovr", "ovo", "raise"]), names=st.booleans(),
+       with_labels=st.booleans())
+def test_multiclass_matches(case, average, multi_class, names, with_labels):
+    codes, proba, w, k = case
+    classes = np.array(["ant", "bee", "cat", "dog", "eel"][:k]) if names else np.arange(k)
+    y = classes[codes]
+    labels = classes if with_labels else None
+    assert_parity("roc_auc_score", y, proba, average=average, multi_class=multi_class,
+                  labels=labels, sample_weight=w)
+    assert_parity("roc_auc_score", y, proba, average=average, multi_class=multi_class,
+                  labels=labels)
+    assert_parity("average_precision_score", y, proba, average=average, sample_weight=w)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int64, bool])
+def test_score_dtypes_carry_through_as_in_scikit_learn(dtype):
+    y = np.array([0, 1, 1, 0, 1, 0, 0, 1])
+    scores = np.array([3, 1, 2, 0, 2, 1, 0, 3]).astype(dtype)
+    for curve in CURVES:
+        assert_parity(curve, y, scores)
+    assert_parity("average_precision_score", y, scores)
+
+
+def test_pandas_columns_and_categorical_labels():
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"label": pd.Categorical(["no", "yes", "yes", "no", "no"]),
+                          "score": [0.2, 0.9, 0.4, 0.4, 0.1], "weight": [1.0, 2.0, 0.5, 1, 3]})
+    assert_parity("roc_auc_score", frame["label"], frame["score"], sample_weight=frame["weight"])
+    assert_parity("precision_recall_curve", frame["label"], frame["score"], pos_label="yes")
+
+
+def test_signatures_match():
+    for name in CURVES + SCORES:
+        assert inspect.signature(getattr(fs, name)) == inspect.signature(SK[name]), name
+
+
+def test_return_types_and_warning_classes():
+    y, s = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
+    assert type(fs.roc_auc_score(y, s)) is float
+    assert type(fs.average_precision_score(y, s)) is float
+    assert type(fs.label_ranking_average_precision_score([[1, 0], [0, 1]], [[1, 2], [3, 4]])) \
+        is float
+    # "weighted" with no positives anywhere is the integer 0 in scikit-learn.
+    assert_parity("average_precision_score", [[0, 0], [0, 0]], [[1, 2], [3, 4]],
+                  average="weighted")
+    assert fs.average_precision_score([[0, 0], [0, 0]], [[1, 2], [3, 4]],
+                                      average="weighted") == 0
+    with pytest.warns(sklearn.exceptions.UndefinedMetricWarning):
+        assert math.isnan(fs.roc_auc_score([1, 1, 1], [0.1, 0.2, 0.3]))
+    with pytest.warns(UserWarning, match="no positives"):
+        assert fs.average_precision_score([0, 0, 0], [0.1, 0.2, 0.3]) == 0.0
+
+
+BAD_INPUTS = [
+    ("roc_curve", ([0, 1, 0], [0.1, np.nan, 0.3]), {}),
+    ("roc_curve", ([0, 1, 0], [0.1, np.inf, 0.3]), {}),
+    ("roc_curve", ([0, 1, 0], [0.1, 0.3]), {}),
+    ("roc_curve", ([0, 1, 2], [0.1, 0.3, 0.2]), {}),
+    ("roc_curve", ([0, 1.5, 0], [0.1, 0.3, 0.2]), {}),
+    ("roc_curve", (["a", "b", "a"], [0.1, 0.3, 0.2]), {}),
+    ("roc_curve", ([0, 1, 0], [[0.1, 0.2], [0.3, 0.4], [0.5, 0.6]]), {}),
+    ("roc_curve", ([0, 1, 0], ["a", "b", "c"]), {}),
+    ("roc_curve", ([0, 1, 0], [0.1, 0.3, 0.2]), {"sample_weight": [1, np.nan, 1]}),
+    ("roc_curve", ([0, 1, 0], [0.1, 0.3, 0.2]), {"sample_weight": [1, 1]}),
+    ("roc_curve", ([0, 1, 0], [0.1, 0.3, 0.2]), {"sample_weight": [0, 0, 0]}),
+    ("roc_curve", ([0, 1, 0], [0.1, 0.3, 0.2]), {"drop_intermediate": "yes"}),
+    ("roc_curve", ([0, 1, 0], [0.1, 0.3, 0.2]), {"pos_label": [1]}),
+    ("roc_curve", ([0, np.nan, 1], [0.1, 0.3, 0.2]), {}),
+    ("roc_curve", ("abc", [0.1, 0.3, 0.2]), {}),
+    ("precision_recall_curve", ([0, 1, 2], [0.1, 0.3, 0.2]), {}),
+    ("det_curve", ([0, 0, 0], [0.1, 0.3, 0.2]), {}),
+    ("det_curve", ([0, 1, 0], [0.1, 0.3, np.inf]), {}),
+    ("average_precision_score", (["a", "b", "a"], [0.1, 0.2, 0.3]), {}),
+    ("average_precision_score", ([0, 2, 0], [0.1, 0.2, 0.3]), {}),
+    ("average_precision_score", ([0, 1, 0], [0.1, 0.2, 0.3]), {"average": "binary"}),
+    ("average_precision_score", ([0, 1, 0], [0.1, 0.2, 0.3]), {"pos_label": None}),
+    ("average_precision_score", ([0, 1, 2], np.array([[0.1, 0.9], [0.2, 0.8], [0.3, 0.7]])),
+     {}),
+    ("average_precision_score", ([0, 1, 2], [[1, 0, 0], [0, 1, 0], [0, 0, 1]]),
+     {"pos_label": 2}),
+    ("average_precision_score", ([[0, 1], [1, 0]], [[0.1, 0.9], [0.2, 0.8]]), {"pos_label": 0}),
+    ("average_precision_score", ([0, 1.5, 0], [0.1, 0.2, 0.3]), {}),
+    ("roc_auc_score", ([0, 1, 0], [0.1, 0.3, 0.2]), {"max_fpr": 0}),
+    ("roc_auc_score", ([0, 1, 0], [0.1, 0.3, 0.2]), {"max_fpr": 1.5}),
+    ("roc_auc_score", ([0, 1, 0], [0.1, 0.3, 0.2]), {"average": "foo"}),
+    ("roc_auc_score", ([0, 1, 0], [0.1, 0.3, 0.2]), {"multi_class": "ovx"}),
+    ("roc_auc_score", ([], []), {}),
+    ("roc_auc_score", ([0, 1, 0], [0.1, np.inf, 0.2]), {}),
+    ("roc_auc_score", ([0, 1, 0], [[0.1, 0.9], [0.2, 0.8], [0.3, 0.7]]), {}),
+    ("roc_auc_score", ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3), {}),
+    ("roc_auc_score", ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3), {"multi_class": "ovr",
+                                                           "max_fpr": 0.5}),
+    ("roc_auc_score", ([0, 1, 2], [[0.2, 0.3, 0.6]] * 3), {"multi_class": "ovr"}),
+    ("roc_auc_score", ([0, 1, 2], [[0.2, 0.8]] * 3), {"multi_class": "ovr"}),
+    ("roc_auc_score", ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3), {"multi_class": "ovo",
+                                                           "average": None}),
+    ("roc_auc_score", ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3), {"multi_class": "ovo",
+                                                           "average": "micro"}),
+    ("roc_auc_score", ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3), {"multi_class": "ovo",
+                                                           "sample_weight": [1, 2, 3]}),
+    ("roc_auc_score", ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3), {"multi_class": "ovr",
+                                                           "labels": [0, 1, 1]}),
+    ("roc_auc_score", ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3), {"multi_class": "ovr",
+                                                           "labels": [2, 1, 0]}),
+    ("roc_auc_score", ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3), {"multi_class": "ovr",
+                                                           "labels": [0, 1, 3]}),
+    ("roc_auc_score", ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3), {"multi_class": "ovr",
+                                                           "labels": [0, 1, 2, 3]}),
+    ("roc_auc_score", ([0, 1.5, 0], [0.1, 0.3, 0.2]), {}),
+    ("label_ranking_average_precision_score", ([1, 0, 0], [0.75, 0.5, 1]), {}),
+    ("label_ranking_average_precision_score", ([[1, 0, 0]], [[0.75, 0.5]]), {}),
+    ("label_ranking_average_precision_score", ([[1, 0], [0, 1]], [[0.7, np.inf], [1, 2]]), {}),
+    ("label_ranking_average_precision_score", ([[1, 2, 0], [0, 1, 3]], [[1, 2, 3], [1, 2, 3]]),
+     {}),
+]
+
+
+@pytest.mark.parametrize("name, args, kwargs", BAD_INPUTS)
+def test_bad_input_raises_what_scikit_learn_raises(name, args, kwargs):
+    expected, _ = _run(SK[name], *args, **kwargs)
+    assert isinstance(expected, Exception), "the case must be bad input for scikit-learn"
+    actual, _ = _run(getattr(fs, name), *args, **kwargs)
+    assert_same(expected, actual)
+
+
+def test_works_without_scikit_learn_and_says_so_where_it_must():
+    code = """
+import sys
+sys.modules["sklearn"] = None  # import sklearn now fails, as when it is not installed
+import fastpr.sklearn as fs
+print(fs.roc_auc_score([0, 1, 1, 0], [0.1, 0.8, 0.6, 0.7]))
+for attempt in (fs.patch, lambda: fs.scorer("auc_pr"), lambda: fs.auc_pr_scorer):
+    try:
+        attempt()
+    except ImportError as error:
+        print(error)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out[0] == "0.75"
+    assert len(out) == 4 and all('pip install "fastpr[sklearn]"' in line for line in out[1:])
+    check = "import sys, fastpr.sklearn; print('sklearn' in sys.modules)"
+    loaded = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
+                            check=True).stdout
+    assert loaded.strip() == "False"
+
+
+def _references():
+    """Every attribute of a loaded scikit-learn module, and every built-in scorer's function."""
+    modules = {name: dict(vars(module)) for name, module in list(sys.modules.items())
+               if name.split(".")[0] == "sklearn" and module is not None}
+    return modules, {name: s._score_func for name, s in _SCORERS.items()}
+
+
+def test_patch_swaps_everything_and_unpatch_restores_it_exactly():
+    before = _references()
+    fs.patch()
+    fs.patch()  # twice: harmless
+    try:
+        assert fs.is_patched()
+        for name in CURVES + SCORES:
+            assert getattr(sklearn.metrics, name) is getattr(fs, name)
+            assert getattr(sklearn.metrics._ranking, name) is getattr(fs, name)
+        from sklearn.metrics._plot import det_curve, precision_recall_curve
+
+        assert precision_recall_curve.average_precision_score is fs.average_precision_score
+        assert det_curve.det_curve is fs.det_curve
+        for name in ("average_precision", "roc_auc", "roc_auc_ovr", "roc_auc_ovo",
+                     "roc_auc_ovr_weighted", "roc_auc_ovo_weighted"):
+            assert sklearn.metrics.get_scorer(name)._score_func in (
+                fs.average_precision_score, fs.roc_auc_score)
+    finally:
+        fs.unpatch()
+    assert not fs.is_patched()
+    after = _references()
+    assert after[1] == before[1]
+    for module, namespace in before[0].items():
+        for attribute, value in namespace.items():
+            assert after[0][module].get(attribute) is value, (module, attribute)
+    fs.unpatch()  # not patched: harmless
+
+
+def test_patched_context_manager_nests():
+    with fs.patched():
+        with fs.patched():
+            assert sklearn.metrics.roc_curve is fs.roc_curve
+        assert sklearn.metrics.roc_curve is fs.roc_curve  # the outer block still holds
+    assert sklearn.metrics.roc_curve is SK["roc_curve"]
+
+
+def test_displays_draw_the_same_curves_patched():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    from sklearn.metrics import DetCurveDisplay, PrecisionRecallDisplay, RocCurveDisplay
+
+    X, y = _binary_data(4)
+    scores = LogisticRegression().fit(X, y).decision_function(X)
+    fields = {RocCurveDisplay: ("fpr", "tpr", "roc_auc"),
+              PrecisionRecallDisplay: ("precision", "recall", "average_precision"),
+              DetCurveDisplay: ("fpr", "fnr")}
+    plain = {d: d.from_predictions(y, scores) for d in fields}
+    with fs.patched():
+        fast = {d: d.from_predictions(y, scores) for d in fields}
+    for display, names in fields.items():
+        for name in names:
+            np.testing.assert_allclose(getattr(fast[display], name),
+                                       getattr(plain[display], name), rtol=1e-12)
+
+
+def _binary_data(seed=0, n=400):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 4))
+    y = (X[:, 0] - X[:, 1] + rng.normal(size=n) > 1).astype(int)
+    return X, y
+
+
+def test_cross_validate_and_grid_search_give_the_same_numbers_patched():
+    X, y = _binary_data()
+    scoring = ["average_precision", "roc_auc"]
+    plain = cross_validate(LogisticRegression(), X, y, scoring=scoring, cv=5)
+    grid = {"C": [0.01, 1.0]}
+    plain_grid = GridSearchCV(LogisticRegression(), grid, scoring=scoring, refit="roc_auc",
+                              cv=3).fit(X, y).cv_results_
+    with fs.patched():
+        fast = cross_validate(LogisticRegression(), X, y, scoring=scoring, cv=5)
+        fast_grid = GridSearchCV(LogisticRegression(), grid, scoring=scoring, refit="roc_auc",
+                                 cv=3).fit(X, y).cv_results_
+    for key in ("test_average_precision", "test_roc_auc"):
+        np.testing.assert_allclose(fast[key], plain[key], rtol=1e-12)
+    for key in plain_grid:
+        if key.startswith(("split", "mean_test", "std_test", "rank_test")):
+            np.testing.assert_allclose(fast_grid[key], plain_grid[key], rtol=1e-12, atol=1e-15)
+
+
+def test_multiclass_scorers_give_the_same_numbers_patched():
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(300, 3))
+    y = np.array(["a", "b", "c"])[np.argmax(X + rng.normal(size=(300, 3)), axis=1)]
+    scoring = ["roc_auc_ovr", "roc_auc_ovo", "roc_auc_ovr_weighted", "roc_auc_ovo_weighted"]
+    plain = cross_validate(LogisticRegression(), X, y, scoring=scoring, cv=3)
+    with fs.patched():
+        fast = cross_validate(LogisticRegression(), X, y, scoring=scoring, cv=3)
+    for name in scoring:
+        np.testing.assert_allclose(fast[f"test_{name}"], plain[f"test_{name}"], rtol=1e-12)
+
+
+def test_scorers_use_the_ranking_response_and_greater_is_better():
+    X, y = _binary_data(2)
+    model = LogisticRegression().fit(X, y)
+    decision = model.decision_function(X)
+    for scorer, expected in [
+        (fs.auc_pr_scorer, fastpr.auc_pr(y, decision)),
+        (fs.auc_pr_dg_scorer, fastpr.auc_pr(y, decision, method="davis_goadrich")),
+        (fs.auc_npr_scorer, fastpr.auc_npr(y, decision)),
+        (fs.scorer("auc_roc"), fastpr.auc_roc(y, decision)),
+        (fs.scorer("auc_pr", method="average_precision"),
+         SK["average_precision_score"](y, decision)),
+    ]:
+        assert scorer._sign == 1
+        assert scorer(model, X, y) == pytest.approx(expected, rel=1e-12)
+    # A better model scores higher.
+    worse = LogisticRegression().fit(X[:, 2:], y)
+    assert fs.auc_pr_scorer(worse, X[:, 2:], y) < fs.auc_pr_scorer(model, X, y)
+    # Without decision_function, the positive class's probability; string labels.
+    names = np.where(y == 1, "yes", "no")
+    nb = GaussianNB().fit(X, names)
+    assert fs.auc_pr_scorer(nb, X, names) == pytest.approx(
+        fastpr.auc_pr(names, nb.predict_proba(X)[:, 1], pos_label="yes"), rel=1e-12)
+    # Multiclass: the one-vs-rest macro average; a binary-only metric says so.
+    y3 = np.digitize(X[:, 0], [-0.5, 0.5])
+    m3 = LogisticRegression().fit(X, y3)
+    assert fs.auc_pr_scorer(m3, X, y3) == pytest.approx(
+        fastpr.multiclass.auc_pr(y3, m3.decision_function(X)), rel=1e-12)
+    with pytest.raises(ValueError, match="binary"):
+        fs.auc_npr_scorer(m3, X, y3)
+    with pytest.raises(ValueError, match="metric"):
+        fs.scorer("f1")
+
+
+def test_scorer_in_grid_search():
+    X, y = _binary_data(3)
+    search = GridSearchCV(LogisticRegression(), {"C": [0.001, 1.0]}, cv=3,
+                          scoring={"pr": fs.auc_pr_scorer, "npr": fs.auc_npr_scorer},
+                          refit="pr").fit(X, y)
+    results = search.cv_results_
+    assert np.all((results["mean_test_pr"] > 0) & (results["mean_test_npr"] <= 1))
+    assert search.best_index_ == np.argmax(results["mean_test_pr"])
+    model = LogisticRegression(C=results["params"][0]["C"]).fit(X, y)
+    assert search.scorer_["pr"](model, X, y) == pytest.approx(
+        fastpr.auc_pr(y, model.decision_function(X)), rel=1e-12)
