@@ -17,7 +17,9 @@ from . import _student_t, _validation
 from ._engine.jit import thread_count
 from ._engine.kernels import resample, rows
 from ._engine.kernels.delong import placements
+from ._engine.kernels.draws import replicate_counts
 from ._engine.kernels.fmeasure import max_f1
+from ._engine.kernels.gap_bins import gap_bin_starts
 from ._engine.pool import run_all
 from ._engine.ranking import SortedRanking, sort_ranking, stable_argsort, sweep_ranking
 from ._optional import import_optional
@@ -106,6 +108,7 @@ class _Resampler:
     neg_weight: np.ndarray
     pos_order: np.ndarray
     neg_order: np.ndarray
+    bins: "_GapBins | _ExampleBins"  # the negatives as the replicate kernels take them
 
     @classmethod
     def single(cls, ranking):
@@ -113,7 +116,7 @@ class _Resampler:
         pos, neg = (scores[None, :].astype(np.float64, copy=False)
                     for scores in (ranking.pos, ranking.neg))
         return cls(pos, ranking.pos_weight[None, :], neg, ranking.neg_weight[None, :], no_order,
-                   no_order)
+                   no_order, _GapBins(gap_bin_starts(pos[0], neg[0])))
 
     @classmethod
     def paired(cls, is_positive, score_rows, weights):
@@ -129,7 +132,12 @@ class _Resampler:
             columns[name + "_order"] = order.astype(np.int64)
             base = np.empty((1, 0)) if weights is None else weights[mask][order]
             columns[name + "_weight"] = base
-        return cls(**columns)
+        if weights is None:
+            bins = _ExampleBins.gaps(columns["pos"], columns["neg"], columns["neg_order"])
+        else:
+            bins = _ExampleBins.examples(columns["neg"], columns["neg_order"],
+                                         weights[~is_positive & (weights > 0)])
+        return cls(**columns, bins=bins)
 
     def replicates(self, seed, n_boot, stratified, poisson, with_f1, progress):
         out = np.empty((n_boot, self.pos.shape[0], resample.N_REPLICATE))
@@ -137,11 +145,10 @@ class _Resampler:
         for first in range(0, n_boot, _BATCH):
             count = min(_BATCH, n_boot - first)
             n_tasks = min(thread_count(), count)
-            run_all([functools.partial(
-                resample.replicate_rows_into, self.pos, self.pos_weight, self.neg,
-                self.neg_weight, self.pos_order, self.neg_order, np.uint64(seed), first, start,
-                n_tasks, stratified, poisson, with_f1, out[first:first + count])
-                for start in range(n_tasks)])
+            run_all([functools.partial(self.bins.replicates_into, self, np.uint64(seed), first,
+                                       start, n_tasks, stratified, poisson, with_f1,
+                                       out[first:first + count])
+                     for start in range(n_tasks)])
             if bar is not None:
                 bar.update(count)
         if bar is not None:
@@ -184,6 +191,67 @@ class _Resampler:
         return kept * base[model] if base.shape[1] else kept
 
 
+@dataclass(frozen=True)
+class _GapBins:
+    """Where one model's gap bins (fastpr._engine.kernels.gap_bins) start in its sorted
+    negatives, and end: its replicates draw the bins' totals."""
+
+    starts: np.ndarray
+
+    def replicates_into(self, data, seed, first, start, step, stratified, poisson, with_f1, out):
+        """One thread's share of ``out`` (see the kernel's start and step)."""
+        resample.binned_replicates_into(data.pos[0], data.pos_weight[0], data.neg[0],
+                                        data.neg_weight[0], self.starts, seed, first, start,
+                                        step, stratified, poisson, with_f1, out)
+
+
+@dataclass(frozen=True)
+class _ExampleBins:
+    """Negatives whose counts are drawn per example and summed into each model's bins: its gap
+    bins, or one bin per example where weights keep examples apart. Bin scores are rows padded
+    to the most bins; ``of_example[m, j]`` is the bin of negative example j for model m; the
+    negatives' weights are by example (empty: unit weights)."""
+
+    scores: np.ndarray
+    n_bins: np.ndarray
+    of_example: np.ndarray
+    example_weight: np.ndarray
+
+    @classmethod
+    def gaps(cls, pos, neg, neg_order):
+        """Each model's gap bins, from its sorted classes and its negatives' order."""
+        n_models, n_neg = neg.shape
+        all_starts = [gap_bin_starts(pos[m], neg[m]) for m in range(n_models)]
+        n_bins = np.array([starts.size - 1 for starts in all_starts])
+        scores = np.zeros((n_models, n_bins.max()))
+        of_example = np.empty((n_models, n_neg), dtype=_bin_dtype(n_neg))
+        for m, starts in enumerate(all_starts):
+            scores[m, :n_bins[m]] = neg[m, starts[1:] - 1]
+            of_example[m, neg_order[m]] = np.repeat(np.arange(n_bins[m]), np.diff(starts))
+        return cls(scores, n_bins, of_example, _NO_WEIGHTS)
+
+    @classmethod
+    def examples(cls, neg, neg_order, weight_by_example):
+        """One bin per negative: each model's sorted negatives and the sorted position of each
+        example."""
+        n_models, n_neg = neg.shape
+        of_example = np.empty((n_models, n_neg), dtype=_bin_dtype(n_neg))
+        for m in range(n_models):
+            of_example[m, neg_order[m]] = np.arange(n_neg)
+        return cls(neg, np.full(n_models, n_neg), of_example,
+                   np.ascontiguousarray(weight_by_example, dtype=np.float64))
+
+    def replicates_into(self, data, seed, first, start, step, stratified, poisson, with_f1, out):
+        """One thread's share of ``out`` (see the kernel's start and step)."""
+        resample.paired_replicates_into(data.pos, data.pos_weight, data.pos_order, self.scores,
+                                        self.n_bins, self.of_example, self.example_weight, seed,
+                                        first, start, step, stratified, poisson, with_f1, out)
+
+
+def _bin_dtype(n_neg):
+    return np.int32 if n_neg < 2**31 else np.int64
+
+
 def _resampling_pool(y_true, y_score, sample_weight, pos_label):
     """The sorted ranking that replicates draw from: examples of weight 0 are absent rows, so
     they are left out of the pool (as ``compare`` leaves them out), not drawn and counted."""
@@ -197,7 +265,7 @@ def _resampling_pool(y_true, y_score, sample_weight, pos_label):
 
 def _replicate_row(swept):
     """A swept ranking's row with the best F1 appended (NaN unless it kept its points), as the
-    replicates' rows of ``resample.replicate_rows_into``."""
+    replicates' rows of ``fastpr._engine.kernels.resample``."""
     best_f1 = math.nan
     if swept.points.shape[1]:
         best_f1 = max_f1(swept.points, swept.points.shape[1], swept.row[rows.POS_WEIGHT])
@@ -302,8 +370,11 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
 
     Notes
     -----
-    Cost: one sort plus, per replicate, O(n) to draw counts and one weighted pass; replicates
-    are shared out over as many threads as numba's thread count.
+    Cost: one sort plus, per replicate, O(P + bins) without weights: the negatives between two
+    consecutive positive scores form one bin, whose total count is all the metrics see of them,
+    so a replicate draws P counts and one total per bin and sweeps those (fewer than 2P + 2
+    entries). Weighted data costs O(n) per replicate. Replicates are shared out over as many
+    threads as numba's thread count.
 
     Examples
     --------
@@ -312,7 +383,7 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
     >>> y, s = datasets.skewed_ranking()
     >>> b = fastpr.bootstrap(y, s, n_boot=200, seed=7)
     >>> round(b.estimate, 4), round(b.low, 4), round(b.high, 4)
-    (0.0939, 0.0672, 0.1322)
+    (0.0939, 0.0698, 0.1357)
     """
     resampler = _Resampler.single(_resampling_pool(y_true, y_score, sample_weight, pos_label))
     full = resampler.full_rows(metric == "max_f1")
@@ -371,8 +442,10 @@ def bootstrap_sample(y_true, y_score, replicate, *, seed, stratified=True,
     """
     ranking = _resampling_pool(y_true, y_score, sample_weight, pos_label)
     counts_pos, counts_neg = np.empty(ranking.pos.size), np.empty(ranking.neg.size)
-    resample.draw_counts(np.uint64(seed), replicate, bool(stratified),
-                         resampling == "poisson", counts_pos, counts_neg)
+    bin_starts = gap_bin_starts(*(np.asarray(scores, dtype=np.float64)
+                                  for scores in (ranking.pos, ranking.neg)))
+    replicate_counts(np.uint64(seed), replicate, bool(stratified), resampling == "poisson",
+                     bin_starts, counts_pos, counts_neg)
     if ranking.pos_weight.size:
         counts_pos *= ranking.pos_weight
         counts_neg *= ranking.neg_weight
@@ -450,9 +523,9 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
     >>> b = a + np.random.default_rng(0).normal(0, 2, a.size)   # a noisier copy of model a
     >>> c = fastpr.compare(y, [a, b], n_boot=200, seed=1)
     >>> c.estimates.round(4), c.differences.round(4), c.low.round(4), c.high.round(4)
-    (array([0.0939, 0.034 ]), array([-0.0599]), array([-0.0951]), array([-0.0341]))
+    (array([0.0939, 0.034 ]), array([-0.0599]), array([-0.0988]), array([-0.0317]))
     >>> round(float(c.p_values[0]), 4)
-    0.0003
+    0.0004
     """
     is_positive, score_rows, weights = _paired_inputs(y_true, y_scores, sample_weight,
                                                       pos_label)

@@ -407,12 +407,13 @@ def dominates(cnt_a, cnt_b, space):
 
 
 # ---------------------------------------------------------------------------------------------
-# Bootstrap counts: the random stream and indexing that fastpr._engine.kernels.resample documents,
-# redone in Python integers (every sum and product masked to 64 bits by hand).
+# Bootstrap counts: the random streams of fastpr._engine.kernels.uniforms and the parts of a
+# replicate's layout (fastpr._engine.kernels.draws) that are a fixed function of them, redone in
+# Python integers (every sum and product masked to 64 bits by hand). Block and bin totals come
+# from binomial chains, which the tests check by their distribution instead.
 
 _MASK_64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
-POSITIVE_STREAM, NEGATIVE_STREAM = 1, 2
 
 
 def splitmix64_finaliser(z):
@@ -423,9 +424,14 @@ def splitmix64_finaliser(z):
 
 
 def stream_key(seed, replicate, stream):
-    """Key of replicate ``replicate``'s stream ``stream`` (1 positives, 2 negatives)."""
+    """Key of replicate ``replicate``'s stream ``stream``."""
     keyed = splitmix64_finaliser(seed ^ splitmix64_finaliser((replicate + _GOLDEN) & _MASK_64))
     return splitmix64_finaliser((keyed + stream * _GOLDEN) & _MASK_64)
+
+
+def substream_key(key, index):
+    """Key of sub-stream ``index`` (a block or a bin) of the stream keyed ``key``."""
+    return splitmix64_finaliser((splitmix64_finaliser(key ^ index) + _GOLDEN) & _MASK_64)
 
 
 def stream_uniform(key, counter):
@@ -452,29 +458,18 @@ def poisson_by_inversion(u):
     return next(k for k, cumulative in enumerate(_POISSON_CDF) if u <= cumulative)
 
 
-def bootstrap_counts(seed, replicate, n_pos, n_neg, stratified=True, poisson=False):
-    """(counts of the positives, counts of the negatives) of one replicate, as int lists.
-
-    Each class draws from its own stream. Multinomial, stratified: draw k of a class picks
-    position int(u_k * n) of that class. Not stratified: the positive stream picks position
-    int(u_k * (P + N)) of all examples, positives first. Poisson: position i gets
-    Poisson(1) by inversion of u_i.
-    """
-    keys = [stream_key(seed, replicate, s) for s in (POSITIVE_STREAM, NEGATIVE_STREAM)]
-    if poisson:
-        return tuple([poisson_by_inversion(stream_uniform(key, i)) for i in range(n)]
-                     for key, n in zip(keys, (n_pos, n_neg)))
-    if stratified:
-        return tuple(_multinomial(key, n) for key, n in zip(keys, (n_pos, n_neg)))
-    pooled = _multinomial(keys[0], n_pos + n_neg)
-    return pooled[:n_pos], pooled[n_pos:]
+def poisson_counts(key, n):
+    """Poisson resampling's counts of a class's n examples: example i inverts number i."""
+    return [poisson_by_inversion(stream_uniform(key, i)) for i in range(n)]
 
 
-def _multinomial(key, n):
-    """n draws with replacement over n positions."""
-    counts = [0] * n
-    for k in range(n):
-        counts[int(stream_uniform(key, k) * n)] += 1
+def landed_counts(key, index, size, total):
+    """Counts of ``size`` examples on which ``total`` draws land uniformly: draw d picks
+    example int(u_d * size), u_d number d of sub-stream ``index``."""
+    sub = substream_key(key, index)
+    counts = [0] * size
+    for d in range(total):
+        counts[int(stream_uniform(sub, d) * size)] += 1
     return counts
 
 

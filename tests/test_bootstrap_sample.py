@@ -25,29 +25,51 @@ def test_each_replicate_evaluates_to_the_bootstrap_s_value(stratified, resamplin
             assert w_r[y_r].sum() == y.sum()
 
 
+@pytest.mark.parametrize("weighted", [False, True])
 @pytest.mark.parametrize("stratified, resampling", [
     (True, "multinomial"), (False, "multinomial"), (True, "poisson"),
 ])
-def test_replicates_carry_the_stream_oracles_counts_over_the_sorted_examples(stratified,
-                                                                             resampling):
+def test_samples_reweigh_the_sorted_examples_by_whole_counts(stratified, resampling, weighted):
     rng = np.random.default_rng(4)
     y = rng.random(60) < 0.3
-    s = rng.integers(0, 20, size=y.size).astype(float)  # ties: counts follow the stable order
-    w = rng.integers(1, 4, size=y.size).astype(float)
+    s = rng.integers(0, 20, size=y.size).astype(float)  # ties: many share a gap bin
+    w = rng.integers(1, 4, size=y.size).astype(float) if weighted else None
     options = dict(seed=9, stratified=stratified, resampling=resampling, sample_weight=w)
     result = fastpr.bootstrap(y, s, metric="auc_roc", n_boot=70, **options)
     pos, neg = (np.flatnonzero(in_class) for in_class in (y, ~y))
     pos, neg = pos[ref.sorted_positions(s[pos])], neg[ref.sorted_positions(s[neg])]
+    base = np.ones(y.size) if w is None else w
     for replicate in (0, 69):  # 69: past the first kernel call of 64 replicates
-        counts_pos, counts_neg = ref.bootstrap_counts(9, replicate, pos.size, neg.size,
-                                                      stratified, resampling == "poisson")
-        expected_s = np.concatenate([s[pos], s[neg]])
-        expected_w = np.concatenate([counts_pos * w[pos], counts_neg * w[neg]])
-        _, s_r, w_r = fastpr.bootstrap_sample(y, s, replicate, **options)
-        np.testing.assert_array_equal(s_r, expected_s)
-        np.testing.assert_array_equal(w_r, expected_w)
-        expected = ref.auc_roc_pairwise(np.arange(y.size) < pos.size, expected_s, expected_w)
+        y_r, s_r, w_r = fastpr.bootstrap_sample(y, s, replicate, **options)
+        np.testing.assert_array_equal(y_r, np.arange(y.size) < pos.size)
+        np.testing.assert_array_equal(s_r, np.concatenate([s[pos], s[neg]]))
+        counts = w_r / np.concatenate([base[pos], base[neg]])
+        np.testing.assert_array_equal(counts, np.round(counts))
+        if resampling == "multinomial":
+            assert counts.sum() == y.size
+            assert not stratified or counts[:pos.size].sum() == pos.size
+        expected = ref.auc_roc_pairwise(y_r, s_r, w_r)
         assert result.replicates[replicate] == pytest.approx(float(expected), rel=1e-12)
+
+
+def test_weights_of_one_are_no_weights():
+    """Weights of 1 (and 0, which leaves an example out) resample as the unweighted rows do."""
+    y, s = datasets.skewed_ranking(n_samples=3000, prevalence=0.05)
+    kept = np.random.default_rng(3).random(y.size) < 0.8
+    for resampling in ("multinomial", "poisson"):
+        options = dict(n_boot=20, seed=4, resampling=resampling)
+        plain = fastpr.bootstrap(y[kept], s[kept], **options)
+        masked = fastpr.bootstrap(y, s, sample_weight=kept.astype(float), **options)
+        np.testing.assert_array_equal(plain.replicates, masked.replicates)
+        pair = np.vstack([s, -s])
+        np.testing.assert_array_equal(
+            fastpr.compare(y[kept], pair[:, kept], **options).replicates,
+            fastpr.compare(y, pair, sample_weight=kept.astype(float), **options).replicates)
+        for got, want in zip(fastpr.bootstrap_sample(y, s, 3, seed=4, resampling=resampling,
+                                                     sample_weight=kept.astype(float)),
+                             fastpr.bootstrap_sample(y[kept], s[kept], 3, seed=4,
+                                                     resampling=resampling)):
+            np.testing.assert_array_equal(got, want)
 
 
 def test_counts_follow_the_examples():

@@ -11,16 +11,25 @@ from hypothesis import strategies as st
 from scipy import stats as scipy_stats
 
 import fastpr
-import reference as ref
 from fastpr import datasets
+from fastpr._engine.kernels.draws import replicate_counts
 from fastpr._engine.ranking import sort_ranking
 from strategies import FEW
 
 
-def _counts(seed, replicate, n_pos, n_neg, stratified=True, poisson=False):
-    """One replicate's counts over each class's sorted examples, from the stream oracle."""
-    return tuple(np.array(c, dtype=float) for c in
-                 ref.bootstrap_counts(seed, replicate, n_pos, n_neg, stratified, poisson))
+def _counts(y, s, seed, replicate, stratified=True):
+    """One replicate's counts over each class's sorted examples, as bootstrap_sample gives
+    them."""
+    y_r, _, w_r = fastpr.bootstrap_sample(y, s, replicate, seed=seed, stratified=stratified)
+    return w_r[y_r], w_r[~y_r]
+
+
+def _example_counts(seed, replicate, n_pos, n_neg):
+    """One replicate's counts of each class's examples in data order: what compare draws."""
+    counts_pos, counts_neg = np.empty(n_pos), np.empty(n_neg)
+    replicate_counts(np.uint64(seed), replicate, True, False, np.empty(0, dtype=np.int64),
+                     counts_pos, counts_neg)
+    return counts_pos, counts_neg
 
 
 def _repeated(pos, neg, counts_pos, counts_neg):
@@ -39,7 +48,7 @@ def test_each_replicate_is_the_metric_of_the_repeated_rows(seed, method, stratif
     result = fastpr.bootstrap(y, s, method=method, n_boot=5, seed=seed, stratified=stratified)
     ranking = sort_ranking(y, s)
     for r in range(5):
-        counts_pos, counts_neg = _counts(seed, r, ranking.pos.size, ranking.neg.size, stratified)
+        counts_pos, counts_neg = _counts(y, s, seed, r, stratified)
         rows = _repeated(ranking.pos, ranking.neg, counts_pos, counts_neg)
         assert result.replicates[r] == pytest.approx(fastpr.auc_pr(*rows, method=method),
                                                      rel=1e-12, abs=1e-15)
@@ -51,8 +60,7 @@ def test_max_f1_replicates_are_the_best_f1_of_the_repeated_rows():
     assert result.estimate == fastpr.max_f_beta(y, s).value
     ranking = sort_ranking(y, s)
     for r in range(4):
-        rows = _repeated(ranking.pos, ranking.neg, *_counts(5, r, ranking.pos.size,
-                                                            ranking.neg.size))
+        rows = _repeated(ranking.pos, ranking.neg, *_counts(y, s, 5, r))
         assert result.replicates[r] == pytest.approx(fastpr.max_f_beta(*rows).value, rel=1e-12)
 
 
@@ -79,7 +87,7 @@ def test_paired_replicates_apply_the_same_counts_to_every_model():
     b = -a + np.random.default_rng(1).normal(size=a.size)
     result = fastpr.compare(y, [a, b], metric="auc_roc", n_boot=4, seed=99)
     for r in range(4):
-        counts_pos, counts_neg = _counts(99, r, int(y.sum()), int((~y).sum()))
+        counts_pos, counts_neg = _example_counts(99, r, int(y.sum()), int((~y).sum()))
         for m, scores in enumerate((a, b)):
             rows = _repeated(scores[y], scores[~y], counts_pos, counts_neg)
             assert result.replicates[r, m] == pytest.approx(fastpr.auc_roc(*rows), rel=1e-12)
@@ -140,7 +148,7 @@ def test_auc_npr_replicates_use_each_replicates_floor():
     result = fastpr.bootstrap(y, s, metric="auc_npr", n_boot=3, seed=6, stratified=False)
     ranking = sort_ranking(y, s)
     for r in range(3):
-        counts = _counts(6, r, ranking.pos.size, ranking.neg.size, stratified=False)
+        counts = _counts(y, s, 6, r, stratified=False)
         rows = _repeated(ranking.pos, ranking.neg, *counts)
         assert result.replicates[r] == pytest.approx(fastpr.auc_npr(*rows), rel=1e-10)
 
