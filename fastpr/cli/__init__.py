@@ -9,7 +9,7 @@ from .demo import demo
 
 # Seconds of compiling in a command's first run on the 2-core development machine (measured
 # with bench/cold_start.py), for the one line that says so instead of a silent pause.
-_FIRST_COMPILE_SECONDS = {"demo": 20, "evaluate": 14, "--bootstrap": 4, "--group": 11}
+_FIRST_COMPILE_SECONDS = {"demo": 16, "evaluate": 8, "--bootstrap": 10, "--group": 6}
 
 
 def _parser():
