@@ -41,7 +41,7 @@ class Result:
         return f"{type(self).__name__}({body})"
 
 
-# Each estimator of SPEC section 5 and the Evaluation field that holds it.
+# Each AUC-PR estimator (a method of fastpr.auc_pr) and the Evaluation field that holds it.
 _METHOD_FIELDS = {
     "interpolated": "auc_pr",
     "davis_goadrich": "auc_pr_dg",
@@ -83,7 +83,7 @@ class Evaluation(Result):
     """Every summary of one ranking, from one sort and one pass.
 
     ``n_pos``/``n_neg`` are total weights (counts when unweighted). ``auc_pr`` is the
-    ``interpolated`` area; ``auc_pr_min`` and ``auc_npr`` belong to it (SPEC section 6).
+    ``interpolated`` area; ``auc_pr_min`` (the worst ranking's area) and ``auc_npr`` belong to it.
     """
 
     n_pos: float
