@@ -1,4 +1,4 @@
-"""Per-segment areas under the PR curve (SPEC section 4 and 5).
+"""Areas under the PR curve between neighbouring operating points, for every estimator.
 
 A segment joins consecutive operating points A = (tp_a, fp_a) and B = (tp_b, fp_b) in count
 space, with tp_b > tp_a. Along it fp grows linearly in tp with local skew
