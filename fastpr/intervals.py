@@ -1,4 +1,4 @@
-"""Confidence intervals and paired model comparison (Boyd et al. 2013; SPEC section 8).
+"""Confidence intervals and paired model comparison (Boyd et al. 2013; docs/math/intervals.rst).
 
 Every bootstrap here sorts once: a replicate is a vector of counts over the already sorted
 examples, fed to the same one-pass kernel as weights, and its random numbers come from a stream

@@ -1,4 +1,4 @@
-"""AUC-ROC, every AUC-PR estimator of SPEC section 5, and ``evaluate`` for all of them at once."""
+"""AUC-ROC, every AUC-PR estimator (docs/math/estimators.rst), and ``evaluate`` for all at once."""
 from ._engine.tables import rankings_of
 from ._options import OneOf, options
 from ._rankings import AVERAGES, averaged, evaluations
@@ -85,7 +85,7 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
 @options(method=OneOf(PR_METHODS), average=OneOf(AVERAGES))
 def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None,
            groups=None, offsets=None, average=None):
-    """Area under the precision-recall curve by one of the estimators of SPEC section 5.
+    """Area under the precision-recall curve by one of the estimators of docs/math/estimators.rst.
 
     Parameters
     ----------

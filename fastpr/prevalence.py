@@ -1,4 +1,7 @@
-"""PR analysis at another base rate: ROC points stay, precision moves (SPEC section 6)."""
+"""PR analysis at another base rate: ROC points stay, precision moves.
+
+The shift is defined in docs/math/unachievable.rst.
+"""
 from dataclasses import dataclass
 
 import numpy as np

@@ -1,9 +1,9 @@
-"""ROC space and PR space hold the same operating points (Davis & Goadrich 2006, SPEC section 4).
+"""ROC space and PR space hold the same operating points (Davis & Goadrich 2006).
 
 With the class totals P and N fixed, a point with recall > 0 determines its confusion matrix, so a
 ROC point maps to one PR point and back (Theorem 3.1), and one curve dominates another in ROC
 space exactly when it does in PR space (Theorem 3.2), provided each space interpolates correctly:
-straight lines in ROC space, hyperbolas (fp linear in tp) in PR space.
+straight lines in ROC space, hyperbolas (fp linear in tp) in PR space (docs/math/hull.rst).
 """
 import numpy as np
 
@@ -127,8 +127,9 @@ def _pr_dominates(a, b, tolerance):
     """Everywhere on the recall axis, a's precision (both ends of any drop) >= b's.
 
     Along a segment fp / P is linear in recall, so precision ``r / (r + fp / P)`` follows the
-    hyperbola of SPEC section 4; at each recall of either curve both ends of a drop are compared,
-    which covers the segments in between. At recall 0 precision is a limit that fp / P decides.
+    hyperbola of docs/math/interpolation.rst; at each recall of either curve both ends of a drop
+    are compared, which covers the segments in between. At recall 0 precision is a limit that
+    fp / P decides.
     """
     recall_a, excess_a = a.tp / a.n_pos, a.fp / a.n_pos
     recall_b, excess_b = b.tp / b.n_pos, b.fp / b.n_pos

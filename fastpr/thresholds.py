@@ -1,5 +1,5 @@
-"""The honest hull protocol (SPEC section 7): choose hull thresholds on tuning data, apply them to
-test data.
+"""The honest hull protocol (docs/math/hull.rst): choose hull thresholds on tuning data, apply
+them to test data.
 
 The ROC convex hull of a test set is a classifier fitted to that test set: it picks the
 thresholds that happen to work best there, so its area is optimistic. The honest protocol picks

@@ -1,9 +1,10 @@
-"""The unachievable region of PR space and normalised AUC-PR (Boyd et al. 2012; SPEC section 6).
+"""The unachievable region of PR space and normalised AUC-PR (Boyd et al. 2012).
 
 At prevalence pi no ranking can have precision below ``pi r / (1 - pi + pi r)`` at recall r: that
 is the precision of the worst ranking, every negative above every positive. So a PR area is never
 0, and its floor grows with pi. Comparing areas across data sets of different skew therefore needs
-the floor subtracted: the normalised area ``AUCNPR = (AUCPR - AUCPR_min) / (1 - AUCPR_min)``.
+the floor subtracted: the normalised area ``AUCNPR = (AUCPR - AUCPR_min) / (1 - AUCPR_min)``
+(docs/math/unachievable.rst).
 """
 import math
 

@@ -1,4 +1,4 @@
-"""Slow oracles written straight from SPEC.md, deliberately unlike the kernels.
+"""Slow oracles written straight from the definitions in docs/math/, unlike the kernels on purpose.
 
 The kernels merge-walk two sorted arrays, use a log1p rewrite and Euler-Maclaurin for the areas
 and a monotone-chain stack for the hull. Here instead:
@@ -50,7 +50,8 @@ def distinct_scores(s):
 
 
 def operating_points(y, s, w=None):
-    """[(threshold, TP, FP)], origin (inf, 0, 0) first, one point per distinct score (SPEC §2).
+    """[(threshold, TP, FP)], origin (inf, 0, 0) first, one point per distinct score
+    (docs/math/points.rst).
 
     TP and FP at threshold t are the weights of positives / negatives with score >= t, summed
     afresh for every threshold. A threshold whose rows all weigh 0 makes no point.
@@ -195,7 +196,7 @@ def interpolated_segment_quad(tp_a, fp_a, tp_b, fp_b):
 
 
 def interpolated_area(cnt):
-    """SPEC §5 ``interpolated``: sum of the segment integrals over recall, as mpmath.mpf."""
+    """``interpolated`` (docs/math/estimators.rst): the segment integrals over recall, as mpf."""
     n_pos = cnt[-1][0]
     with mpmath.workdps(DPS):
         total = mpmath.mpf(0)
@@ -206,7 +207,7 @@ def interpolated_area(cnt):
 
 
 def _start_precision(tp_a, fp_a, s):
-    """Precision where a segment leaves A (SPEC §4 limits at tp = 0)."""
+    """Precision where a segment leaves A (the limits at tp = 0 of docs/math/interpolation.rst)."""
     if tp_a > 0:
         return tp_a / (tp_a + fp_a)
     if fp_a > 0:
@@ -215,7 +216,8 @@ def _start_precision(tp_a, fp_a, s):
 
 
 def davis_goadrich_area(cnt):
-    """SPEC §5 ``davis_goadrich``: trapezoids over nodes TP_A, TP_A + 1, ..., TP_B (exact)."""
+    """``davis_goadrich`` (docs/math/estimators.rst): trapezoids over nodes TP_A, TP_A + 1, ...,
+    TP_B (exact)."""
     n_pos = cnt[-1][0]
     total = Fraction(0)
     for (ta, fa), (tb, fb) in zip(cnt, cnt[1:]):
@@ -237,7 +239,8 @@ def davis_goadrich_area(cnt):
 
 
 def average_precision(cnt):
-    """SPEC §5: sum over points with dTP > 0 of (dTP / P) precision(B)."""
+    """``average_precision`` (docs/math/estimators.rst): sum over points with dTP > 0 of
+    (dTP / P) precision(B)."""
     n_pos = cnt[-1][0]
     return sum(((tb - ta) / n_pos * tb / (tb + fb)
                 for (ta, _), (tb, fb) in zip(cnt, cnt[1:]) if tb > ta), Fraction(0))
@@ -279,7 +282,7 @@ def linear(cnt):
 
 
 def hull_area(points):
-    """SPEC §5 ``hull``: the interpolated area over the ROC-hull vertices only."""
+    """``hull`` (docs/math/estimators.rst): the interpolated area over the ROC-hull vertices."""
     return interpolated_area([(tp, fp) for fp, tp in roc_hull_bruteforce(points)])
 
 
@@ -304,8 +307,9 @@ def auc_pr_min(n_pos, n_neg):
 
 
 def pr_curve_precision(cnt):
-    """Precision of every operating point, the origin included, with SPEC §4's limits at tp = 0:
-    the origin takes the first step's dTP / (dTP + dFP), other tp = 0 points take 0."""
+    """Precision of every operating point, the origin included, with the limits at tp = 0 of
+    docs/math/points.rst: the origin takes the first step's dTP / (dTP + dFP), other tp = 0
+    points take 0."""
     (t0, f0), (t1, f1) = cnt[0], cnt[1]
     first = (t1 - t0) / ((t1 - t0) + (f1 - f0))
     return [first if tp + fp == 0 else tp / (tp + fp) for tp, fp in cnt]
@@ -338,7 +342,7 @@ def evaluation(y, s, w=None):
 
 
 # ---------------------------------------------------------------------------------------------
-# PR-space analytics (SPEC §4, §6, §7)
+# PR-space analytics (docs/math/hull.rst and docs/math/unachievable.rst)
 
 def worst_ranking(n_pos, n_neg):
     """(y, s): every negative (distinct scores) above every positive (distinct scores)."""

@@ -17,7 +17,8 @@ from strategies import FEW, SETTINGS, rankings
 def compacted_oracle(y, s, w):
     """{score: [positive weight, negative weight]} by a dictionary, zero-weight scores left out.
 
-    Python's dict keys -0.0 and 0.0 alike (they are equal and hash alike), as the SPEC wants.
+    Python's dict keys -0.0 and 0.0 alike (they are equal and hash alike): one threshold, as
+    docs/math/points.rst defines.
     """
     totals = defaultdict(lambda: [0.0, 0.0])
     for label, score, weight in zip(y, s, np.ones(len(y)) if w is None else w):

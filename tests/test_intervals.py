@@ -1,4 +1,7 @@
-"""Bootstrap, analytic and DeLong intervals, paired comparisons and fold intervals (SPEC §8)."""
+"""Bootstrap, analytic and DeLong intervals, paired comparisons and fold intervals.
+
+The methods are defined in docs/math/intervals.rst.
+"""
 import math
 import statistics
 import warnings

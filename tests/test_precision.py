@@ -1,4 +1,4 @@
-"""Accuracy at extreme skew against high-precision oracles (SPEC section 5: evaluate stably)."""
+"""Accuracy at extreme skew against high-precision oracles (docs/math/interpolation.rst)."""
 from fractions import Fraction
 
 import numpy as np

@@ -1,4 +1,7 @@
-"""Prevalence shift, the honest hull protocol and aggregation over folds (SPEC §6, §7)."""
+"""Prevalence shift, the honest hull protocol and aggregation over folds.
+
+Defined in docs/math/unachievable.rst and docs/math/hull.rst.
+"""
 import math
 
 import numpy as np
@@ -14,7 +17,7 @@ from strategies import FEW, rankings
 
 @FEW
 @given(rankings(weights=("none", "int", "float")), st.floats(0.001, 0.999))
-def test_prevalence_shift_moves_precision_as_the_spec_says(ranking, target):
+def test_prevalence_shift_moves_precision_as_documented(ranking, target):
     y, s, w = ranking
     shifted = fastpr.at_prevalence(y, s, target, sample_weight=w)
     roc = fastpr.roc_curve(y, s, sample_weight=w)

@@ -55,7 +55,7 @@ def check_evaluation(e, y, s, w):
 
 
 # ---------------------------------------------------------------------------------------------
-# The oracles themselves, against the SPEC's worked numbers and independent tools.
+# The oracles themselves, against the worked numbers of docs/math/ and independent tools.
 
 
 def test_oracle_closed_form_equals_quadrature():
@@ -68,7 +68,7 @@ def test_oracle_closed_form_equals_quadrature():
             assert abs(closed - quad) < mpmath.mpf(10) ** -45 * abs(quad)
 
 
-def test_oracle_spec_table1_and_figure6():
+def test_oracle_table1_and_figure6():
     F = Fraction
     # Table 1 (P = 20): A = (5, 5), B = (10, 30); the DG nodes are the table's rows, then a leg
     # (10, 30) -> (20, 30) of skew 0, precision t / (t + 30) at t = 10 .. 20.

@@ -1,4 +1,4 @@
-"""Where definitions coincide, fastpr equals scikit-learn (SPEC section 5)."""
+"""Where definitions coincide, fastpr equals scikit-learn (docs/math/estimators.rst)."""
 import numpy as np
 import pytest
 from sklearn import metrics as skm

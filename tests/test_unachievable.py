@@ -1,4 +1,7 @@
-"""The unachievable region: min_precision, auc_pr_min for every estimator, auc_npr (SPEC §6)."""
+"""The unachievable region: min_precision, auc_pr_min for every estimator, auc_npr.
+
+Defined in docs/math/unachievable.rst.
+"""
 import math
 import warnings
 from fractions import Fraction

@@ -1,4 +1,4 @@
-"""The papers' worked examples (SPEC sections 4 to 6)."""
+"""The papers' worked examples (docs/math/interpolation.rst, estimators.rst, unachievable.rst)."""
 from fractions import Fraction
 
 import mpmath

@@ -1,4 +1,4 @@
-"""Andrew's monotone chain for the ROC convex hull (SPEC section 3).
+"""Andrew's monotone chain for the ROC convex hull (docs/math/hull.rst).
 
 Operating points arrive sorted by (fp, tp), so the upper hull is one stack pass: a new point pops
 every vertex that it makes a non-right turn (collinear points are dropped). Rows of the stack are
