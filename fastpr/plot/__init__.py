@@ -4,8 +4,9 @@ Needs matplotlib (the ``plot`` extra), imported on first use. Every function dra
 ``ax`` it is given (or a new one) and returns it, so several rankings share one figure. Each
 figure sorts and sweeps its ranking once (:func:`fastpr.sweep`) and draws every curve and
 number from that; a :class:`fastpr.SweptRanking` can be passed instead of the data. Legends
-stand outside the Axes, on their right, and untitled Axes get a caption with the number of
-examples, positives and the prevalence.
+stand below the Axes, where they cover nothing (a figure's layout must make room for them:
+``Figure(layout="constrained")``, as the figures made here are), and untitled Axes get a caption
+with the number of examples, positives and the prevalence.
 
 :class:`PRDisplay`, :class:`ROCDisplay` and :class:`DETDisplay` follow scikit-learn's
 ``*Display`` conventions (``from_estimator``, ``from_predictions``, ``plot``); ``fastpr.sklearn``

@@ -208,8 +208,8 @@ class PRDisplay(_Display):
         chance_level_kw : dict, optional
             Passed to matplotlib's ``plot`` for the chance level.
         achievable : bool, default=False
-            Also draw the achievable PR curve (the ROC hull in PR space), dotted in the
-            curve's colour, sharing its legend entry.
+            Also draw the achievable PR curve (the ROC hull in PR space), a wide pale band of
+            the curve's colour behind it, sharing its legend entry.
         unachievable : bool, default=False
             Shade the region no ranking can enter at this prevalence (listed in the legend
             where it is thick enough to see).
@@ -361,8 +361,8 @@ class ROCDisplay(_Display):
         chance_level_kw : dict, optional
             Passed to matplotlib's ``plot`` for the diagonal.
         hull : bool, default=False
-            Also draw the ROC convex hull, dashed in the curve's colour with a ring at each
-            vertex, sharing its legend entry.
+            Also draw the ROC convex hull, a wide pale band of the curve's colour behind it,
+            sharing its legend entry.
         despine : bool, default=False
             Hide the top and right spines.
 

@@ -27,7 +27,7 @@ _PR_SHOWN = ("AUC-PR",)
 
 def plot_roc(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=None, hull=True,
              label=None, chance=True):
-    """Draw the ROC curve of one ranking and its convex hull (dashed, corners marked).
+    """Draw the ROC curve of one ranking and its convex hull.
 
     Parameters
     ----------
@@ -39,10 +39,11 @@ def plot_roc(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=Non
         positives, prevalence) as their title.
     hull : bool, default=True
         Also draw the ROC convex hull (the operating points reachable by randomising between
-        thresholds), in the curve's colour: dashed, with a ring at each vertex.
+        thresholds): a wide pale band of the curve's colour behind it, sharing its legend
+        entry.
     label : str, optional
         The ranking's name in the legend, which also shows AUC-ROC (and the hull's area). The
-        legend stands outside the Axes, on their right.
+        legend stands below the Axes.
     chance : bool, default=True
         Draw the diagonal of random rankings.
 
@@ -149,10 +150,11 @@ def plot_pr(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=None
         positives, prevalence) as their title.
     label : str, optional
         The ranking's name in the legend, which also shows its interpolated AUC-PR. The legend
-        stands outside the Axes, on their right.
+        stands below the Axes.
     achievable : bool, default=True
-        Also draw the achievable PR curve (the ROC convex hull in PR space), in the curve's
-        colour and dotted; it shares the curve's legend entry, which adds its area.
+        Also draw the achievable PR curve (the ROC convex hull in PR space), a wide pale band
+        of the curve's colour behind it; it shares the curve's legend entry, which adds its
+        area.
     unachievable : bool, default=True
         Shade the region below the worst ranking's precision at this data's prevalence, which no
         ranking can enter (Boyd et al. 2012). Below a prevalence of 0.05 the region is too thin
