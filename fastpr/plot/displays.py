@@ -108,8 +108,9 @@ class PRDisplay(_Display):
     Parameters
     ----------
     precision, recall : ndarray
-        The curve to draw, point by point. ``from_predictions`` gives the interpolated curve
-        (recall ascending), not the operating points of ``precision_recall_curve``.
+        The curve to draw, its points joined by straight lines. ``from_predictions`` gives the
+        densely drawn interpolated curve (recall ascending), not the operating points of
+        ``precision_recall_curve``, between which straight lines would be wrong.
     average_precision : float, optional
         scikit-learn's ``average_precision_score`` of the ranking.
     auc_pr : float, optional
@@ -170,7 +171,7 @@ class PRDisplay(_Display):
         y_true, y_score, sample_weight, pos_label
             As in :func:`fastpr.evaluate`; or a :class:`fastpr.SweptRanking` alone.
         name : str, optional
-            The name in the legend.
+            The name in the legend; none by default (scikit-learn writes "Classifier").
         ax : matplotlib Axes, optional
             Where to draw; a new figure's Axes by default.
         max_recall_step : float, default=0.01
