@@ -413,6 +413,13 @@ def test_from_estimator_scores_as_scikit_learn_does():
     ours = plot.ROCDisplay.from_estimator(model, X, y, response_method="decision_function",
                                           ax=_axes())
     assert ours.roc_auc == fastpr.auc_roc(y, model.decision_function(X))
+    from sklearn.metrics import det_curve
+
+    det = plot.DETDisplay.from_estimator(model, X, y, pos_label=0, ax=_axes())
+    fpr, fnr, _ = det_curve(y, model.predict_proba(X)[:, 0], pos_label=0, drop_intermediate=True)
+    np.testing.assert_allclose(det.fpr, fpr, atol=1e-12)
+    np.testing.assert_allclose(det.fnr, fnr, atol=1e-12)
+    assert _legend(det.ax_) == ["LogisticRegression"]
 
 
 def test_from_estimator_explains_bad_estimators():
