@@ -13,7 +13,8 @@ with the number of examples, positives and the prevalence.
 exports them under scikit-learn's names.
 """
 from ._parts import ISO_F1_LEVELS
-from .displays import DETDisplay, PRDisplay, ROCDisplay
+from .det import DETDisplay
+from .displays import PRDisplay, ROCDisplay
 from .figures import plot_comparison, plot_pr, plot_roc
 
 __all__ = ["ISO_F1_LEVELS", "DETDisplay", "PRDisplay", "ROCDisplay", "plot_comparison",

@@ -4,10 +4,6 @@ draw (again) with ``plot``; the curve, its area and the Artists stay as attribut
 They take scikit-learn's arguments and keep its attribute names; fastpr's extras (ROC hull,
 achievable PR curve, unachievable region, iso-F1 lines) are options of ``plot``, off by default.
 """
-from statistics import NormalDist
-
-import numpy as np
-
 from ._parts import (
     draw_iso_f,
     draw_unachievable,
@@ -21,15 +17,12 @@ from ._parts import (
 from ._response import estimator_scores
 from .figures import draw_achievable, draw_chance_roc, draw_roc_hull
 
-# Where the DET axes put their ticks, as error rates.
-_DET_TICKS = (0.001, 0.01, 0.05, 0.2, 0.5, 0.8, 0.95, 0.99, 0.999)
 
-
-def _axis_label(text, pos_label):
+def axis_label(text, pos_label):
     return text if pos_label is None else f"{text} (positive label: {pos_label})"
 
 
-class _Display:
+class Display:
     """What every display shares: building from an estimator, the name, the Axes."""
 
     _shown = ()
@@ -97,7 +90,7 @@ class _Display:
                              "from_predictions or from_estimator, or pass swept=.")
 
 
-class PRDisplay(_Display):
+class PRDisplay(Display):
     """The precision-recall curve, drawn correctly: between operating points precision follows
     the hyperbola of :func:`fastpr.interpolated_pr_curve`, not a step or a straight line.
 
@@ -254,13 +247,13 @@ class PRDisplay(_Display):
             (self.chance_level_,) = ax.plot(
                 (0, 1), (p, p), **{"color": "k", "linestyle": "--", "linewidth": 1,
                                    "label": f"chance: AUC-PR {p:.3f}", **(chance_level_kw or {})})
-        unit_square(ax, _axis_label("recall", self.pos_label),
-                    _axis_label("precision", self.pos_label))
+        unit_square(ax, axis_label("recall", self.pos_label),
+                    axis_label("precision", self.pos_label))
         self._finish(despine)
         return self
 
 
-class ROCDisplay(_Display):
+class ROCDisplay(Display):
     """The ROC curve, with fastpr's convex hull as an option.
 
     The legend shows AUC-ROC (``roc_auc``), and the hull's area when the hull is drawn.
@@ -388,117 +381,8 @@ class ROCDisplay(_Display):
             self.chance_level_ = draw_chance_roc(
                 ax, **{"color": "k", "linestyle": "--", "linewidth": 1,
                        "label": "chance: AUC-ROC 0.500", **(chance_level_kw or {})})
-        unit_square(ax, _axis_label("false positive rate", self.pos_label),
-                    _axis_label("true positive rate", self.pos_label))
+        unit_square(ax, axis_label("false positive rate", self.pos_label),
+                    axis_label("true positive rate", self.pos_label))
         self._finish(despine)
         return self
 
-
-def _probit(rates):
-    """Normal deviates of the rates, -inf at 0 and inf at 1 (drawn off the Axes)."""
-    normal = NormalDist()
-    return np.array([-np.inf if rate <= 0 else np.inf if rate >= 1 else normal.inv_cdf(rate)
-                     for rate in np.asarray(rates, dtype=np.float64)])
-
-
-class DETDisplay(_Display):
-    """The detection error tradeoff: false negative rate against false positive rate, both on
-    normal-deviate scales, where binormal scores give straight lines.
-
-    Parameters
-    ----------
-    fpr, fnr : ndarray
-        The operating points, as :func:`fastpr.sklearn.det_curve` gives them.
-    name : str, optional
-        The name in the legend.
-    pos_label : label, optional
-        The positive class, shown in the axis labels when given.
-
-    Attributes
-    ----------
-    line_ : matplotlib Line2D
-        The curve.
-    ax_, figure_ : matplotlib Axes and Figure
-        Where it was drawn.
-    estimator_name : str or None
-        ``name``.
-
-    Examples
-    --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
-    >>> from fastpr.plot import DETDisplay
-    >>> d = DETDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], name="model")
-    >>> d.fpr, d.fnr, d.ax_.get_legend().get_texts()[0].get_text()
-    (array([0.5, 0.5, 0. ]), array([0. , 0.5, 0.5]), 'model')
-    """
-
-    swept = None
-
-    def __init__(self, *, fpr, fnr, name=None, pos_label=None):
-        self.fpr, self.fnr = fpr, fnr
-        self.name, self.pos_label = name, pos_label
-
-    @classmethod
-    def from_predictions(cls, y_true, y_score, *, sample_weight=None, pos_label=None,
-                         drop_intermediate=True, name=None, ax=None, **plot_options):
-        """Draw the DET curve of one ranking.
-
-        Parameters
-        ----------
-        y_true, y_score, sample_weight, pos_label
-            As in :func:`fastpr.sklearn.det_curve`.
-        drop_intermediate : bool, default=True
-            Keep only the first and last point of each false negative rate.
-        name : str, optional
-            The name in the legend.
-        ax : matplotlib Axes, optional
-            Where to draw; a new figure's Axes by default.
-        **plot_options
-            As in :meth:`plot`.
-
-        Returns
-        -------
-        DETDisplay
-        """
-        # Imported here: fastpr.sklearn imports these displays.
-        from ..sklearn.curves import det_curve
-
-        fpr, fnr, _ = det_curve(y_true, y_score, pos_label=pos_label,
-                                sample_weight=sample_weight, drop_intermediate=drop_intermediate)
-        return cls(fpr=fpr, fnr=fnr, name=name, pos_label=pos_label).plot(ax, **plot_options)
-
-    def plot(self, ax=None, *, name=None, curve_kwargs=None, despine=False):
-        """Draw the curve on normal-deviate axes ticked in error rates.
-
-        Parameters
-        ----------
-        ax : matplotlib Axes, optional
-            Where to draw; a new figure's Axes by default.
-        name : str, optional
-            The name in the legend; ``self.name`` by default.
-        curve_kwargs : dict, optional
-            Passed to matplotlib's ``plot`` for the curve.
-        despine : bool, default=False
-            Hide the top and right spines.
-
-        Returns
-        -------
-        DETDisplay
-            ``self``.
-        """
-        name = self._axes(ax, name)
-        ax = self.ax_
-        (self.line_,) = ax.plot(_probit(self.fpr), _probit(self.fnr),
-                                **{"label": name or "", **(curve_kwargs or {})})
-        ticks = _probit(_DET_TICKS)
-        labels = [f"{rate:.1%}" if rate < 0.01 or rate > 0.99 else f"{rate:.0%}"
-                  for rate in _DET_TICKS]
-        ax.set_xticks(ticks, labels)
-        ax.set_yticks(ticks, labels)
-        ax.set_xlim(-3, 3)
-        ax.set_ylim(-3, 3)
-        ax.set_xlabel(_axis_label("false positive rate", self.pos_label))
-        ax.set_ylabel(_axis_label("false negative rate", self.pos_label))
-        self._finish(despine)
-        return self
