@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 import reference as ref
 from hypothesis import given
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from strategies import SETTINGS, rankings
 
@@ -78,17 +79,28 @@ def _legend(ax):
     return [text.get_text() for text in ax.get_legend().get_texts()]
 
 
+def _line(ax, label):
+    """The first line drawn with ``label``."""
+    return next(line for line in ax.get_lines() if line.get_label() == label)
+
+
 def test_plot_roc_draws_the_curve_and_its_hull():
     y, s = datasets.skewed_ranking(n_samples=3000)
     ax = plot.plot_roc(y, s, ax=_axes(), label="m")
-    _chance, curve, hull = ax.get_lines()
+    e = fastpr.evaluate(y, s)
+    label = f"m: AUC-ROC {e.auc_roc:.3f}, hull {e.auc_roc_hull:.3f}"
+    curve, hull = [line for line in ax.get_lines() if line.get_label() == label]
     roc, vertices = fastpr.roc_curve(y, s), fastpr.roc_convex_hull(y, s)
     np.testing.assert_array_equal(curve.get_xdata(), roc.fpr)
     np.testing.assert_array_equal(curve.get_ydata(), roc.tpr)
     np.testing.assert_array_equal(hull.get_xdata(), vertices.fpr)
     np.testing.assert_array_equal(hull.get_ydata(), vertices.tpr)
-    e = fastpr.evaluate(y, s)
-    assert _legend(ax) == [f"m: AUC-ROC {e.auc_roc:.3f}", f"m hull: AUC-ROC {e.auc_roc_hull:.3f}"]
+    # The hull is told apart from the curve: same colour, a wider pale band behind it.
+    assert hull.get_color() == curve.get_color()
+    assert hull.get_linewidth() >= 3 * curve.get_linewidth() and hull.get_alpha() < 0.5
+    assert hull.get_zorder() < curve.get_zorder()
+    assert _legend(ax) == [label]  # one entry for the pair
+    assert ax.get_legend().legend_handles[0] is not None
 
 
 def test_plot_pr_draws_every_part():
@@ -102,14 +114,16 @@ def test_plot_pr_draws_every_part():
     points = fastpr.pr_curve(y, s)
     np.testing.assert_array_equal(linear.get_ydata(), points.precision)
     np.testing.assert_array_equal(achievable.get_ydata(), fastpr.achievable_pr_curve(y, s).precision)
-    assert linear.get_linestyle() == "--" and achievable.get_linestyle() == ":"
+    assert linear.get_linestyle() == "--"
+    assert achievable.get_color() == curve.get_color()
+    assert achievable.get_linewidth() >= 3 * curve.get_linewidth() and achievable.get_alpha() < 0.5
     np.testing.assert_array_equal(iso_b.get_ydata(), fastpr.iso_f_curve(0.6)[1])
     (region,) = ax.collections
     top = region.get_paths()[0].vertices[:, 1].max()
     assert top == pytest.approx(fastpr.evaluate(y, s).prevalence)  # p_min(1) is the prevalence
     e = fastpr.evaluate(y, s)
-    assert _legend(ax) == [f"AUC-PR {e.auc_pr:.3f}", f"linear (wrong): AUC-PR {e.auc_pr_linear:.3f}",
-                           f"achievable: AUC-PR {e.auc_pr_hull:.3f}",
+    assert _legend(ax) == [f"AUC-PR {e.auc_pr:.3f}, achievable {e.auc_pr_hull:.3f}",
+                           f"linear (wrong): AUC-PR {e.auc_pr_linear:.3f}",
                            (f"unachievable (prevalence {e.prevalence:.3g}; "
                             f"AUC-PR min {e.auc_pr_min:.3f})")]
 
@@ -154,20 +168,106 @@ def test_plot_comparison_draws_the_region_once():
     ax = plot.plot_comparison({"A": (y, a), "B": (y, b, np.ones(y.size))}, ax=_axes(),
                               achievable=False)
     assert len(ax.collections) == 1
-    legend = _legend(ax)
-    assert "A: AUC-PR 0.514" in legend and "B: AUC-PR 0.038" in legend
+    # At prevalence 0.0099 the region is too thin to see: drawn, but not listed.
+    assert _legend(ax) == ["A: AUC-PR 0.514", "B: AUC-PR 0.038"]
     roc = plot.plot_comparison({"A": (y, a), "B": (y, b)}, kind="roc", ax=_axes(), hull=False)
     assert _legend(roc) == ["A: AUC-ROC 0.813", "B: AUC-ROC 0.875"]
+    assert len(roc.get_lines()) == 3  # one diagonal
 
 
-def test_displays_hold_the_evaluation_and_the_axes():
-    y, s = datasets.skewed_ranking(n_samples=2000)
-    ax = _axes()
-    d = plot.PRDisplay.from_predictions(y, s, ax=ax, iso_f=())
-    assert d.ax_ is ax and d.figure_ is ax.figure
-    assert d.evaluation == fastpr.evaluate(y, s)
-    r = plot.ROCDisplay.from_predictions(y, s, hull=False)
-    assert len(r.ax_.get_lines()) == 2 and r.evaluation.auc_roc == fastpr.auc_roc(y, s)
+def test_plot_comparison_rejects_an_unknown_kind():
+    with pytest.raises(ValueError, match="kind must be one of 'pr', 'roc'; got 'det'"):
+        plot.plot_comparison({}, kind="det")
+
+
+@pytest.mark.parametrize("prevalence", [0.02, 0.3])
+def test_unachievable_region_is_listed_only_where_it_can_be_seen(prevalence):
+    y, s = datasets.binormal(2000, prevalence, seed=2)
+    ax = plot.plot_pr(y, s, ax=_axes(), iso_f=())
+    (region,) = ax.collections
+    listed = any(text.startswith("unachievable") for text in _legend(ax))
+    height = region.get_paths()[0].vertices[:, 1].max()  # on a unit square
+    assert listed == (height >= 0.05)
+
+
+def _caption_oracle(y_true, weight=None):
+    weight = np.ones(len(y_true)) if weight is None else np.asarray(weight, dtype=float)
+    positive = np.asarray(y_true) == 1
+    n, p = weight.sum(), weight[positive].sum()
+    if weight.dtype == float and np.all(weight == 1):
+        return f"{int(n):,} examples, {int(p):,} positive (prevalence {p / n:.3g})"
+    return f"weight {n:,.4g}, {p:,.4g} positive (prevalence {p / n:.3g})"
+
+
+def test_caption_gives_examples_positives_and_prevalence():
+    y, s = datasets.binormal(1234, 0.2, seed=5)
+    assert plot.plot_pr(y, s, ax=_axes()).get_title() == _caption_oracle(y)
+    w = np.linspace(0.5, 1.5, y.size)
+    assert plot.plot_roc(y, s, sample_weight=w, ax=_axes()).get_title() == _caption_oracle(y, w)
+    titled = _axes()
+    titled.set_title("mine")
+    assert plot.plot_pr(y, s, ax=titled).get_title() == "mine"
+    other = datasets.binormal(500, 0.5, seed=6)
+    mixed = plot.plot_comparison({"a": (y, s), "b": other}, ax=_axes())
+    assert mixed.get_title() == ""  # no one caption describes two data sets
+
+
+# --------------------------------------------------------------------------- legend placement
+def _overlaps(a, b):
+    return a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
+
+
+def _legend_collisions(figure):
+    """What each legend covers in the drawn figure: any Axes' data area, tick labels, axis
+    labels, titles or annotations (the iso-F1 labels)."""
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()  # lays the figure out
+    renderer = canvas.get_renderer()
+    covered = []
+    for ax in figure.axes:
+        legend = ax.get_legend()
+        if legend is None:
+            continue
+        box = legend.get_window_extent(renderer)
+        for other in figure.axes:
+            parts = [("data area", other.get_window_extent(renderer)),
+                     ("x-axis", other.xaxis.get_tightbbox(renderer)),
+                     ("y-axis", other.yaxis.get_tightbbox(renderer)),
+                     ("title", other.title.get_window_extent(renderer))]
+            parts += [(text.get_text(), text.get_window_extent(renderer)) for text in other.texts]
+            covered += [name for name, part in parts if part is not None and _overlaps(box, part)]
+    return covered
+
+
+def _five_models():
+    y, s = datasets.binormal(3000, 0.2, separation=1.0, seed=1)
+    rng = np.random.default_rng(0)
+    return {f"model_{k}": (y, s * (1 + 0.3 * k) + rng.normal(0, 0.5 * k + 0.01, y.size))
+            for k in range(5)}
+
+
+def test_legends_cover_nothing_with_five_models():
+    figure = Figure(figsize=(11, 5.5), layout="constrained")
+    roc, pr = figure.subplots(1, 2)
+    rankings = _five_models()
+    plot.plot_comparison(rankings, kind="roc", ax=roc)
+    plot.plot_comparison(rankings, kind="pr", ax=pr, linear=True)
+    assert len(_legend(pr)) == 11  # 5 pairs, 5 linear curves and the region
+    assert _legend_collisions(figure) == []
+    # The check can fail: the same legend inside the Axes covers the curves and F1 labels.
+    pr.legend(loc="upper right")
+    assert "data area" in _legend_collisions(figure)
+
+
+def test_new_figures_make_room_for_the_legend():
+    y, s = datasets.binormal(2000, 0.3, seed=3)
+    ax = plot.plot_pr(y, np.round(s), label="model", linear=True)
+    figure = ax.figure
+    assert _legend_collisions(figure) == []
+    renderer = figure.canvas.get_renderer()
+    inside = figure.bbox
+    legend = ax.get_legend().get_window_extent(renderer)
+    assert inside.x0 <= legend.x0 and legend.x1 <= inside.x1 and inside.y0 <= legend.y0
 
 
 def _pixels_vary(path):
@@ -191,3 +291,158 @@ def test_missing_matplotlib_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
     with pytest.raises(ImportError, match=r'pip install "fastpr\[plot\]"'):
         plot.plot_roc([0, 1], [0.1, 0.2])
+
+
+# --------------------------------------------------------------------------- displays
+def _weighted_strings():
+    y, s = datasets.binormal(400, 0.3, seed=7)
+    labels = np.where(y == 1, "spam", "ham")
+    weight = np.random.default_rng(1).uniform(0.2, 2.0, y.size)
+    return labels, np.round(s, 1), weight  # ties, weights, text labels
+
+
+def test_pr_display_attributes_equal_the_reference_values():
+    from sklearn.metrics import average_precision_score
+
+    y, s, w = _weighted_strings()
+    d = plot.PRDisplay.from_predictions(y, s, sample_weight=w, pos_label="spam", name="m",
+                                        ax=_axes())
+    curve = fastpr.interpolated_pr_curve(y, s, sample_weight=w, pos_label="spam")
+    np.testing.assert_array_equal(d.precision, curve.precision)
+    np.testing.assert_array_equal(d.recall, curve.recall)
+    assert d.average_precision == pytest.approx(
+        average_precision_score(y, s, sample_weight=w, pos_label="spam"), abs=1e-12)
+    assert d.auc_pr == fastpr.auc_pr(y, s, sample_weight=w, pos_label="spam")
+    assert d.prevalence_pos_label == pytest.approx(w[y == "spam"].sum() / w.sum(), abs=1e-12)
+    assert d.name == d.estimator_name == "m" and d.pos_label == "spam"
+    assert d.line_ in d.ax_.get_lines() and d.figure_ is d.ax_.figure
+    assert d.chance_level_ is None
+    assert d.evaluation == fastpr.evaluate(y, s, sample_weight=w, pos_label="spam")
+    assert _legend(d.ax_) == [f"m: AUC-PR {d.auc_pr:.3f}"]
+    assert d.ax_.get_xlabel() == "recall (positive label: spam)"
+
+
+@pytest.mark.parametrize("drop_intermediate", [True, False])
+def test_roc_and_det_display_attributes_equal_scikit_learn(drop_intermediate):
+    from sklearn.metrics import det_curve, roc_auc_score, roc_curve
+
+    y, s, w = _weighted_strings()
+    d = plot.ROCDisplay.from_predictions(y, s, sample_weight=w, pos_label="spam", ax=_axes(),
+                                         drop_intermediate=drop_intermediate)
+    fpr, tpr, _ = roc_curve(y, s, sample_weight=w, pos_label="spam",
+                            drop_intermediate=drop_intermediate)
+    np.testing.assert_allclose(d.fpr, fpr, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(d.tpr, tpr, rtol=0, atol=1e-12)
+    assert d.roc_auc == pytest.approx(roc_auc_score(y == "spam", s, sample_weight=w), abs=1e-12)
+    det = plot.DETDisplay.from_predictions(y, s, sample_weight=w, pos_label="spam", ax=_axes(),
+                                           drop_intermediate=drop_intermediate)
+    fpr, fnr, _ = det_curve(y, s, sample_weight=w, pos_label="spam",
+                            drop_intermediate=drop_intermediate)
+    np.testing.assert_allclose(det.fpr, fpr, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(det.fnr, fnr, rtol=0, atol=1e-12)
+
+
+def test_plot_draws_again_onto_a_given_axes_with_a_new_name():
+    y, s = datasets.binormal(300, 0.4, seed=8)
+    d = plot.ROCDisplay.from_predictions(y, s, name="first", ax=_axes())
+    ax = _axes()
+    assert d.plot(ax, name="second", hull=True, curve_kwargs={"color": "red"}) is d
+    assert d.ax_ is ax and d.figure_ is ax.figure
+    e = fastpr.evaluate(y, s)
+    label = f"second: AUC-ROC {e.auc_roc:.3f}, hull {e.auc_roc_hull:.3f}"
+    assert _legend(ax) == [label]
+    assert d.line_.get_color() == "red" and _line(ax, label) is d.line_
+    pr = plot.PRDisplay.from_predictions(y, s, ax=_axes())
+    assert pr.plot(ax=_axes(), name="again", achievable=True, unachievable=True,
+                   iso_f=plot.ISO_F1_LEVELS) is pr
+    assert _legend(pr.ax_)[0] == f"again: AUC-PR {e.auc_pr:.3f}, achievable {e.auc_pr_hull:.3f}"
+
+
+def test_chance_level_lies_at_the_prevalence():
+    y, s = datasets.binormal(500, 0.23, seed=9)
+    prevalence = np.mean(y == 1)
+    d = plot.PRDisplay.from_predictions(y, s, name="m", plot_chance_level=True, ax=_axes())
+    np.testing.assert_allclose(d.chance_level_.get_ydata(), [prevalence, prevalence])
+    np.testing.assert_array_equal(d.chance_level_.get_xdata(), [0, 1])
+    assert f"chance: AUC-PR {prevalence:.3f}" in _legend(d.ax_)
+    r = plot.ROCDisplay.from_predictions(y, s, plot_chance_level=True, ax=_axes(),
+                                         chance_level_kw={"color": "green"})
+    np.testing.assert_array_equal(r.chance_level_.get_ydata(), [0, 1])
+    assert r.chance_level_.get_color() == "green"
+
+
+def test_displays_made_from_arrays_refuse_what_needs_the_ranking():
+    bare = plot.PRDisplay([1.0, 0.5], [0.0, 1.0], average_precision=0.7)
+    with pytest.raises(ValueError, match="plot_chance_level needs prevalence_pos_label"):
+        bare.plot(_axes(), plot_chance_level=True)
+    with pytest.raises(ValueError, match="achievable needs the ranking"):
+        bare.plot(_axes(), achievable=True)
+    assert _legend(bare.plot(_axes(), name="sk").ax_) == ["sk: AP 0.700"]
+    with pytest.raises(ValueError, match="hull needs the ranking"):
+        plot.ROCDisplay([0.0, 1.0], [0.0, 1.0]).plot(_axes(), hull=True)
+
+
+def _fitted(model):
+    from sklearn.datasets import make_classification
+
+    X, y = make_classification(n_samples=200, random_state=0)
+    return model.fit(X, y), X, y
+
+
+def test_from_estimator_scores_as_scikit_learn_does():
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.metrics import PrecisionRecallDisplay, RocCurveDisplay
+    from sklearn.svm import LinearSVC
+
+    model, X, y = _fitted(LogisticRegression())
+    for pos_label in (None, 0):
+        ours = plot.PRDisplay.from_estimator(model, X, y, pos_label=pos_label, ax=_axes())
+        theirs = PrecisionRecallDisplay.from_estimator(model, X, y, pos_label=pos_label,
+                                                       ax=_axes())
+        assert ours.average_precision == pytest.approx(theirs.average_precision, abs=1e-12)
+        assert ours.prevalence_pos_label == pytest.approx(theirs.prevalence_pos_label)
+        assert ours.name == "LogisticRegression"
+        assert _legend(ours.ax_)[0].startswith("LogisticRegression: AUC-PR ")
+    svc, X, y = _fitted(LinearSVC())  # no predict_proba: "auto" takes decision_function
+    for pos_label in (None, 0):
+        ours = plot.ROCDisplay.from_estimator(svc, X, y, pos_label=pos_label, name="svc",
+                                              ax=_axes())
+        theirs = RocCurveDisplay.from_estimator(svc, X, y, pos_label=pos_label, ax=_axes())
+        np.testing.assert_allclose(ours.fpr, theirs.fpr, atol=1e-12)
+        assert ours.roc_auc == pytest.approx(theirs.roc_auc, abs=1e-12)
+    ours = plot.ROCDisplay.from_estimator(model, X, y, response_method="decision_function",
+                                          ax=_axes())
+    assert ours.roc_auc == fastpr.auc_roc(y, model.decision_function(X))
+    from sklearn.metrics import det_curve
+
+    det = plot.DETDisplay.from_estimator(model, X, y, pos_label=0, ax=_axes())
+    fpr, fnr, _ = det_curve(y, model.predict_proba(X)[:, 0], pos_label=0, drop_intermediate=True)
+    np.testing.assert_allclose(det.fpr, fpr, atol=1e-12)
+    np.testing.assert_allclose(det.fnr, fnr, atol=1e-12)
+    assert _legend(det.ax_) == ["LogisticRegression"]
+
+
+def test_from_estimator_explains_bad_estimators():
+    from sklearn.linear_model import LogisticRegression
+
+    model, X, y = _fitted(LogisticRegression())
+    with pytest.raises(ValueError, match="estimator must be a fitted classifier; "
+                                         "LogisticRegression has no classes_"):
+        plot.PRDisplay.from_estimator(LogisticRegression(), X, y)
+    three = LogisticRegression().fit(X, y + (np.arange(y.size) % 7 == 0))
+    with pytest.raises(ValueError, match="binary classifier; LogisticRegression has 3 classes"):
+        plot.PRDisplay.from_estimator(three, X, y)
+    with pytest.raises(ValueError, match=r"pos_label must be one of the estimator's classes "
+                                         r"\[0, 1\]; got 2"):
+        plot.PRDisplay.from_estimator(model, X, y, pos_label=2)
+    with pytest.raises(ValueError, match="response_method must be one of 'auto', "
+                                         "'predict_proba', 'decision_function'; got 'predict'"):
+        plot.ROCDisplay.from_estimator(model, X, y, response_method="predict")
+
+
+def test_scikit_learn_names_are_the_displays():
+    import fastpr.sklearn
+
+    assert fastpr.sklearn.PrecisionRecallDisplay is plot.PRDisplay
+    assert fastpr.sklearn.RocCurveDisplay is plot.ROCDisplay
+    assert fastpr.sklearn.DetCurveDisplay is plot.DETDisplay

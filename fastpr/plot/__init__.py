@@ -1,0 +1,21 @@
+"""Figures that show what the numbers mean: ROC with its convex hull, PR curves drawn correctly.
+
+Needs matplotlib (the ``plot`` extra), imported on first use. Every function draws onto the
+``ax`` it is given (or a new one) and returns it, so several rankings share one figure. Each
+figure sorts and sweeps its ranking once (:func:`fastpr.sweep`) and draws every curve and
+number from that; a :class:`fastpr.SweptRanking` can be passed instead of the data. Legends
+stand below the Axes, where they cover nothing (a figure's layout must make room for them:
+``Figure(layout="constrained")``, as the figures made here are), and untitled Axes get a caption
+with the number of examples, positives and the prevalence.
+
+:class:`PRDisplay`, :class:`ROCDisplay` and :class:`DETDisplay` follow scikit-learn's
+``*Display`` conventions (``from_estimator``, ``from_predictions``, ``plot``); ``fastpr.sklearn``
+exports them under scikit-learn's names.
+"""
+from ._parts import ISO_F1_LEVELS
+from .det import DETDisplay
+from .displays import PRDisplay, ROCDisplay
+from .figures import plot_comparison, plot_pr, plot_roc
+
+__all__ = ["ISO_F1_LEVELS", "DETDisplay", "PRDisplay", "ROCDisplay", "plot_comparison",
+           "plot_pr", "plot_roc"]
