@@ -139,8 +139,7 @@ def _figures(out, skewed):
     drawings = {
         "roc_hull.png": ("the skewed ranking's ROC curve and its convex hull",
                          lambda ax: plot.plot_roc(*skewed, ax=ax, label="skewed ranking")),
-        "pr_curve.png": ("a PR curve of other data: 2,000 scores rounded to integers, 30% "
-                         "positive",
+        "pr_curve.png": ("other data: 2,000 scores rounded to integers, 30% positive",
                          lambda ax: plot.plot_pr(*_coarse_ranking(), ax=ax,
                                                  label="coarse scores", linear=True)),
         "pr_linear_error.png": ("Figure 6's ranking: the correct curve and the straight lines",
@@ -183,5 +182,5 @@ def demo(out="fastpr-demo", figures=True):
         warnings.simplefilter("ignore")  # none expected; keep the demo's output clean
         shown = _figures(Path(out), skewed)
     width = max(len(str(path)) for path in shown)
-    print("\nFigures:\n" + "\n".join(f"  {str(path):<{width}}  {caption}"
+    print("\nFigures:\n" + "\n".join(f"  {path!s:<{width}}  {caption}"
                                       for path, caption in shown.items()))
