@@ -58,9 +58,9 @@ def add_arguments(parser):
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="show a progress bar per model while bootstrapping (needs tqdm; "
                              "default: on a terminal, for long runs, when tqdm is installed)")
-    parser.add_argument("--plot", metavar="PNG",
+    parser.add_argument("--plot", metavar="IMAGE",
                         help="write ROC and PR curves, with the --bootstrap interval, to this "
-                             "image (needs matplotlib)")
+                             "image: .png, .pdf, .svg, ... (needs matplotlib)")
     parser.add_argument("--format", choices=("table", "json", "csv"), default="table",
                         help="table: for reading, one row per (group and) model, with a key to "
                              "the column names; json or csv: every value in full precision, "
@@ -75,8 +75,11 @@ def _read(args):
     the score columns (those named, or every numeric column besides the others)."""
     others = [args.label] + [c for c in (args.weight, args.group) if c]
     try:
-        data = read_columns(args.file, None if args.score is None else others + args.score)
-        _check_present(args, data, others)
+        if args.score:
+            data = read_columns(args.file, others + args.score)
+        else:
+            data = read_columns(args.file)
+            _check_present(args, data, others)
         for name, values in data.items():  # a 2-D .npz array would be read as many rankings
             try:
                 _validation.as_1d(f"column {name!r}", values)
@@ -100,7 +103,8 @@ def _name(args):
 
 
 def _check_present(args, data, columns):
-    """With every column read (no --score), the label, weight and group columns are there."""
+    """The label, weight and group columns are among every column read (read_columns checks
+    the columns it is asked for)."""
     for name in columns:
         if name not in data:
             shown = ", ".join(map(repr, list(data)[:10]))

@@ -4,6 +4,7 @@ import dataclasses
 import io
 import json
 import math
+import textwrap
 
 from ..results import Evaluation
 
@@ -54,7 +55,7 @@ output (--format):
   csv    a header line, then one line per results: subset (all, group or mean),
          group (empty unless subset is group), model, then the metrics below;
          an empty cell where a value does not apply, nan where it is undefined.
-  metrics: {" ".join(METRICS)}
+{textwrap.fill(" ".join(METRICS), 80, initial_indent="  metrics ", subsequent_indent=" " * 9)}
          (fastpr.Evaluation's fields; auc_pr_ci_low and auc_pr_ci_high bound the
          --bootstrap interval of auc_pr).
 
