@@ -197,3 +197,18 @@ def test_demo_piped_into_head(tmp_path):
                             "(TP 5, FP 5) and\n"
     assert result.returncode == 141
     assert _stderr_lines(result.stderr) == []
+
+
+def test_table_shows_rare_class_values_and_weighted_totals(tmp_path, capsys):
+    rng = np.random.default_rng(0)
+    y = np.zeros(20_000, int)
+    y[rng.choice(y.size, 3, replace=False)] = 1
+    s, w = rng.normal(size=y.size) + 2 * y, np.full(y.size, 0.5)
+    np.savez(tmp_path / "rare.npz", y=y, s=s, w=w)
+    assert cli.main(["evaluate", str(tmp_path / "rare.npz"), "--label", "y", "--weight", "w"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    cells = dict(zip(lines[2].split(), lines[3].split()))
+    e = fastpr.evaluate(y, s, sample_weight=w)
+    assert (cells["pos"], cells["neg"]) == ("1.5", "9998.5")  # weight totals, not rounded
+    assert cells["prev"] == f"{e.prevalence:.2e}" == "1.50e-04"  # not 0.0000
+    assert cells["pr_min"] == f"{e.auc_pr_min:.2e}" and cells["pr"] == f"{e.auc_pr:.4f}"

@@ -104,9 +104,12 @@ def _cell(name, value):
         return ""
     if isinstance(value, int):
         return str(value)
-    if name in COUNTS:
-        return f"{value:g}"
-    return "nan" if math.isnan(value) else f"{value:.4f}"
+    if name in COUNTS:  # total weights
+        return f"{value:.6g}"
+    if math.isnan(value):
+        return "nan"
+    # four decimals, unless they would show a rare class's prevalence or area as 0.0000
+    return f"{value:.4f}" if value == 0 or abs(value) >= 0.001 else f"{value:.2e}"
 
 
 def _interval_cell(values):
