@@ -12,8 +12,10 @@ import pyarrow.parquet
 import pytest
 
 import fastpr
+import fastpr.plot
 from fastpr import cli, datasets
 from fastpr import io as fastpr_io
+from fastpr.cli import report as cli_report
 
 
 def _run(*args, cwd=None):
@@ -58,33 +60,69 @@ def _expected(y, s, w=None):
     return fastpr.evaluate(y, s, sample_weight=w).to_dict()
 
 
+def _metrics(results):
+    """The Evaluation fields of one results dict of the report."""
+    return {name: results[name] for name in cli_report.FIELDS}
+
+
 def test_json_holds_every_estimator_of_every_model(csv_file, data):
     report = _json(csv_file, "--label", "y", "--score", "a", "--score", "b", "--weight", "w")
+    assert list(report) == ["file", "n_rows", "models", "interval", "all", "groups", "mean",
+                            "mean_over"]
     assert report["models"] == ["a", "b"] and report["n_rows"] == 3000
+    assert report["interval"] is report["groups"] is report["mean"] is report["mean_over"] is None
     for model in ("a", "b"):
-        assert report["all"][model] == pytest.approx(_expected(data["y"], data[model], data["w"]),
-                                                     rel=1e-12)
+        results = report["all"][model]
+        assert list(results) == [*cli_report.FIELDS, "auc_pr_ci_low", "auc_pr_ci_high"]
+        assert _metrics(results) == pytest.approx(
+            _expected(data["y"], data[model], data["w"]), rel=1e-12)
+        assert results["auc_pr_ci_low"] is results["auc_pr_ci_high"] is None
 
 
-def test_csv_output_is_a_table_of_estimators_by_model(csv_file, data):
+def test_counts_are_integers_unless_weights_make_fractions(tmp_path, data):
+    report = _json(_write_csv(tmp_path / "c.csv", data), "--label", "y", "--score", "a")
+    assert type(report["all"]["a"]["n_pos"]) is int and type(report["all"]["a"]["n_neg"]) is int
+    halves = {**data, "w": data["w"] / 2}
+    report = _json(_write_csv(tmp_path / "h.csv", halves), "--label", "y", "--score", "a",
+                   "--weight", "w")
+    expected = halves["w"][data["y"] == 1].sum()
+    assert report["all"]["a"]["n_pos"] == expected and not float(expected).is_integer()
+
+
+def test_csv_output_has_one_line_per_model_and_every_metric(csv_file, data):
     result = _run("evaluate", csv_file, "--label", "y", "--score", "b", "--score", "a",
                   "--format", "csv")
     assert result.returncode == 0, result.stderr
-    rows = list(csv.reader(io.StringIO(result.stdout)))
-    assert rows[0] == ["metric", "b", "a"]
-    expected = {m: _expected(data["y"], data[m]) for m in ("a", "b")}
-    assert [row[0] for row in rows[1:]] == list(expected["a"])
-    for name, b, a in rows[1:]:
-        assert float(a) == pytest.approx(expected["a"][name], rel=1e-12)
-        assert float(b) == pytest.approx(expected["b"][name], rel=1e-12)
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert list(rows[0]) == ["subset", "group", "model", *cli_report.FIELDS, "auc_pr_ci_low",
+                             "auc_pr_ci_high"]
+    assert [(row["subset"], row["group"], row["model"]) for row in rows] == [
+        ("all", "", "b"), ("all", "", "a")]
+    for row in rows:
+        expected = _expected(data["y"], data[row["model"]])
+        assert {name: float(row[name]) for name in expected} == pytest.approx(expected,
+                                                                              rel=1e-12)
+        assert row["auc_pr_ci_low"] == row["auc_pr_ci_high"] == ""
 
 
-def test_table_output_lines_up_models_side_by_side(csv_file, data):
+def _table(stdout):
+    """The table's head and rows (lists of cells), from the line after the title to the first
+    blank line; and the lines after it."""
+    lines = stdout.splitlines()
+    end = lines.index("", 2)
+    return lines[2].split(), [line.split() for line in lines[3:end]], lines[end + 1:]
+
+
+def test_table_has_one_row_per_model_and_a_key(csv_file, data):
     result = _run("evaluate", csv_file, "--label", "y", "--score", "a", "--score", "b")
     assert result.returncode == 0, result.stderr
-    auc_pr_line = next(line for line in result.stdout.splitlines() if line.startswith("auc_pr "))
-    shown = [float(v) for v in auc_pr_line.split()[1:]]
-    assert shown == [round(fastpr.auc_pr(data["y"], data[m]), 6) for m in ("a", "b")]
+    head, rows, after = _table(result.stdout)
+    assert head[:3] == ["model", "pos", "neg"] and [row[0] for row in rows] == ["a", "b"]
+    for model, row in zip("ab", rows):
+        assert float(row[head.index("pr")]) == round(fastpr.auc_pr(data["y"], data[model]), 4)
+        assert row[head.index("pos")] == str(int(data["y"].sum()))  # a count, no decimals
+    key = " ".join(after)
+    assert key.startswith("key: ") and all(f"{h} = " in key for h in head[1:])
 
 
 def test_groups_give_per_group_results_and_their_mean(csv_file, data):
@@ -93,27 +131,77 @@ def test_groups_give_per_group_results_and_their_mean(csv_file, data):
     areas = []
     for name, results in report["groups"].items():
         rows = data["region"] == name
-        assert results["a"] == pytest.approx(_expected(data["y"][rows], data["a"][rows]),
-                                             rel=1e-12)
+        assert _metrics(results["a"]) == pytest.approx(
+            _expected(data["y"][rows], data["a"][rows]), rel=1e-12)
         areas.append(results["a"]["auc_pr"])
     assert report["mean"]["a"]["auc_pr"] == pytest.approx(np.mean(areas), rel=1e-12)
-    assert "n_pos" not in report["mean"]["a"]
+    assert report["mean"]["a"]["n_pos"] is None
+    assert report["mean_over"] == {"groups": 3, "used": 3, "no_positives": 0, "no_negatives": 0}
+
+
+@pytest.fixture(scope="module")
+def group_without_positives(tmp_path_factory, data):
+    """The data with no positive in group 'east' (and no negative in a fourth group)."""
+    y = np.where(data["region"] == "east", 0, data["y"])
+    region = np.where(np.arange(y.size) < 5, "west", data["region"])
+    y[:5] = 1
+    columns = {**data, "y": y, "region": region}
+    return _write_csv(tmp_path_factory.mktemp("cli") / "groups.csv", columns), columns
+
+
+def test_group_mean_says_which_groups_it_covers(group_without_positives):
+    path, columns = group_without_positives
+    report = _json(path, "--label", "y", "--score", "a", "--score", "b", "--group", "region")
+    assert report["mean_over"] == {"groups": 4, "used": 2, "no_positives": 1, "no_negatives": 1}
+    for model in ("a", "b"):
+        per_group = [fastpr.evaluate(columns["y"][columns["region"] == g],
+                                     columns[model][columns["region"] == g])
+                     for g in ("north", "south")]  # the groups with both classes
+        for name in cli_report.MEAN_FIELDS:
+            assert report["mean"][model][name] == pytest.approx(
+                np.mean([getattr(e, name) for e in per_group]), rel=1e-12)
+        assert report["groups"]["east"][model]["auc_pr"] is None  # undefined: null
+    table = _run("evaluate", path, "--label", "y", "--score", "a", "--score", "b", "--group",
+                 "region").stdout
+    head, rows, after = _table(table)
+    assert head[:2] == ["group", "model"]
+    assert [row[:2] for row in rows] == [["(all)", "a"], ["(all)", "b"]] + [
+        [g, m] for g in ("east", "north", "south", "west") for m in "ab"] + [
+        ["(mean)", "a"], ["(mean)", "b"]]
+    assert after[0] == ("(mean): mean over 2 of 4 groups (1 had no positives; 1 had no "
+                        "negatives)")
 
 
 def test_bootstrap_interval_is_the_library_s(csv_file, data):
     report = _json(csv_file, "--label", "y", "--score", "a", "--bootstrap", "64", "--seed", "3",
                    "--ci-method", "basic")
     expected = fastpr.bootstrap(data["y"], data["a"], n_boot=64, seed=3, interval="basic")
-    assert report["all"]["a"]["auc_pr_low"] == pytest.approx(expected.low, rel=1e-12)
-    assert report["all"]["a"]["auc_pr_high"] == pytest.approx(expected.high, rel=1e-12)
-    assert "95% basic bootstrap interval, 64 replicates" in report["interval"]
+    assert report["all"]["a"]["auc_pr_ci_low"] == pytest.approx(expected.low, rel=1e-12)
+    assert report["all"]["a"]["auc_pr_ci_high"] == pytest.approx(expected.high, rel=1e-12)
+    assert report["interval"] == {"metric": "auc_pr", "method": "basic", "confidence": 0.95,
+                                  "replicates": 64, "seed": 3}
 
 
-def test_progress_bar_on_request(csv_file):
+def test_table_shows_the_interval_beside_its_area(csv_file, data):
     result = _run("evaluate", csv_file, "--label", "y", "--score", "a", "--bootstrap", "64",
-                  "--progress", "--format", "json")
+                  "--confidence", "0.9")
     assert result.returncode == 0, result.stderr
-    assert "64/64" in result.stderr and json.loads(result.stdout)["all"]["a"]["auc_pr_low"] > 0
+    lines = result.stdout.splitlines()
+    expected = fastpr.bootstrap(data["y"], data["a"], n_boot=64, seed=0, confidence=0.9)
+    assert lines[2].split()[7:10] == ["pr", "90%", "CI"]
+    assert f"{expected.estimate:.4f}  [{expected.low:.4f}, {expected.high:.4f}]" in lines[3]
+    assert "90% CI = percentile bootstrap interval of pr, 64 replicates, seed 0" in " ".join(
+        line.strip() for line in lines)
+
+
+def test_progress_bars_name_their_model(csv_file):
+    result = _run("evaluate", csv_file, "--label", "y", "--score", "a", "--score", "b",
+                  "--bootstrap", "64", "--progress", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("64/64") == 2
+    assert (result.stderr.index("bootstrap of model 'a'") < result.stderr.index("64/64")
+            < result.stderr.index("bootstrap of model 'b'"))
+    assert json.loads(result.stdout)["all"]["a"]["auc_pr_ci_low"] > 0
 
 
 def test_parquet_npz_and_every_csv_reader_agree(tmp_path, csv_file, data):
@@ -149,6 +237,26 @@ def test_plot_option_writes_the_curves(tmp_path, csv_file):
                   "--plot", tmp_path / "curves.png")
     assert result.returncode == 0, result.stderr
     assert _png_is_drawn(tmp_path / "curves.png")
+
+
+def test_plot_draws_each_model_s_bootstrap_interval(tmp_path, csv_file, monkeypatch, capsys):
+    drawn = []
+    plot_pr = fastpr.plot.plot_pr
+
+    def spy(*args, **kwargs):
+        drawn.append((kwargs["label"], kwargs["bootstrap"]))
+        return plot_pr(*args, **kwargs)
+
+    monkeypatch.setattr(fastpr.plot, "plot_pr", spy)
+    assert cli.main(["evaluate", str(csv_file), "--label", "y", "--score", "a", "--score", "b",
+                     "--bootstrap", "32", "--plot", str(tmp_path / "c.png"),
+                     "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [label for label, _ in drawn] == ["a", "b"]
+    for label, interval in drawn:
+        assert (interval.low, interval.high) == (report["all"][label]["auc_pr_ci_low"],
+                                                 report["all"][label]["auc_pr_ci_high"])
+    assert _png_is_drawn(tmp_path / "c.png")
 
 
 BAD_INPUTS = [
@@ -233,7 +341,9 @@ def test_demo_writes_its_figures(tmp_path):
     assert sorted(p.name for p in (tmp_path / "figures").iterdir()) == sorted(names)
     for name in names:
         assert _png_is_drawn(tmp_path / "figures" / name), name
-    assert f"Figures: {tmp_path / 'figures' / 'roc_hull.png'}" in result.stdout
+    listed = result.stdout.split("\nFigures:\n")[1].splitlines()
+    assert [line.split()[0] for line in listed] == [str(tmp_path / "figures" / name)
+                                                   for name in names]
 
 
 def test_demo_without_matplotlib_says_which_extra(tmp_path, monkeypatch, capsys):

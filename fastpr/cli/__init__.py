@@ -1,12 +1,17 @@
 """The ``fastpr`` command: ``fastpr demo``, ``fastpr evaluate FILE`` and ``fastpr warmup``."""
 import argparse
+import os
 import sys
 import time
 
+from .. import __version__
 from .._engine import jit, warmup
 from . import evaluate as evaluate_command
 from .demo import demo
 
+# The exit status of a command whose reader went away (``fastpr demo | head -1``): the shell's
+# for a process ended by SIGPIPE (128 + 13), so that ``set -o pipefail`` sees the cut output.
+BROKEN_PIPE_STATUS = 141
 # Seconds of compiling in a command's first run on the 2-core development machine (measured
 # with bench/cold_start.py), for the one line that says so instead of a silent pause.
 _FIRST_COMPILE_SECONDS = {"demo": 16, "evaluate": 8, "--bootstrap": 10, "--group": 6}
@@ -16,6 +21,7 @@ def _parser():
     parser = argparse.ArgumentParser(
         prog="fastpr", description="Exact, fast and honest precision-recall and ROC analysis."
     )
+    parser.add_argument("--version", action="version", version=f"fastpr {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="the papers' worked examples (no data needed)")
     demo.add_argument("--out", default="fastpr-demo",
@@ -76,8 +82,7 @@ def _run_warmup():
     return 0
 
 
-def main(argv=None):
-    args = _parser().parse_args(argv)
+def _run(args):
     if args.command == "warmup":
         return _run_warmup()
     _announce_first_compile(args)
@@ -91,6 +96,19 @@ def main(argv=None):
         return 1
     print(evaluate_command.render(report, args.format))
     return 0
+
+
+def main(argv=None):
+    """Run the ``fastpr`` command with ``argv`` (default: the process's); its exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        status = _run(args)
+        sys.stdout.flush()  # here, so that a reader gone away is caught below, not at exit
+    except BrokenPipeError:
+        # Python's recipe: point stdout at devnull, so that the flush at exit cannot fail too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE_STATUS
+    return status
 
 
 if __name__ == "__main__":

@@ -36,13 +36,13 @@ def _figure6_report():
     ]
 
 
-def _estimators_report():
-    y_true, y_score = datasets.skewed_ranking()
+def _estimators_report(y_true, y_score):
     e = evaluate(y_true, y_score)
     lines = [
-        f"Every estimator on a skewed synthetic ranking: {e.n_pos:.0f} positives, "
-        f"{e.n_neg:.0f} negatives (prevalence {e.prevalence:.2%}),",
-        f"scores rounded to 2 decimals: {e.n_thresholds} distinct thresholds",
+        "Every estimator on the skewed ranking, synthetic data that the next two sections use",
+        f"too: {e.n_pos:.0f} positives, {e.n_neg:,.0f} negatives (prevalence "
+        f"{e.prevalence:.2%}), scores rounded",
+        f"to 2 decimals: {e.n_thresholds} distinct thresholds",
         f"  {'method':<20}AUC-PR",
     ]
     lines += [f"  {m:<20}{e.area(m):.4f}" for m in PR_METHODS]
@@ -85,24 +85,38 @@ def _unachievable_report():
     return lines
 
 
-def _protocols_report():
-    y_true, y_score = datasets.skewed_ranking(n_samples=200_000, prevalence=0.01)
-    keep = y_true | (np.arange(y_true.size) % 10 == 0)
-    full, sampled = evaluate(y_true, y_score), evaluate(y_true[keep], y_score[keep])
-    shifted = at_prevalence(y_true[keep], y_score[keep], full.prevalence).evaluation
-    tune, test = slice(0, 100_000), slice(100_000, None)
+def _prevalence_report(y_true, y_score):
+    """Down-sample the negatives ten ways (every 10th, from each offset), shift each back."""
+    full = evaluate(y_true, y_score)
+    kept = [y_true | (np.arange(y_true.size) % 10 == offset) for offset in range(10)]
+    first = evaluate(y_true[kept[0]], y_score[kept[0]])
+    shifted = np.array([at_prevalence(y_true[keep], y_score[keep], full.prevalence)
+                        .evaluation.auc_pr for keep in kept])
+    return [
+        "Prevalence shift: keep every 10th negative of the skewed ranking (as down-sampled",
+        "training data does), then report at the full data's base rate",
+        f"  AUC-PR on all data {full.auc_pr:.4f}; on the {first.n_neg:,.0f} negatives kept "
+        f"{first.auc_pr:.4f} (prevalence {first.prevalence:.2%});",
+        f"  shifted back to {full.prevalence:.2%}: {shifted[0]:.4f}",
+        "  The shift undoes the prevalence, not the sampling: the ten ways of keeping one",
+        f"  negative in ten give {shifted.min():.4f} to {shifted.max():.4f} once shifted, "
+        f"mean {shifted.mean():.4f} (above {full.auc_pr:.4f}:",
+        "  precision is convex in the false positives, so their noise raises it on average)",
+    ]
+
+
+def _hull_protocol_report(y_true, y_score):
+    half = y_true.size // 2
+    tune, test = slice(0, half), slice(half, None)
     honest = evaluate_at_thresholds(y_true[test], y_score[test],
                                     hull_thresholds(y_true[tune], y_score[tune])).evaluation
     fitted = evaluate(y_true[test], y_score[test])
     return [
-        "Prevalence shift: keep every 10th negative of the skewed ranking, then report at the",
-        "full data's base rate",
-        f"  AUC-PR on all data {full.auc_pr:.4f}; on the down-sampled data "
-        f"{sampled.auc_pr:.4f}; shifted back to {full.prevalence:.2%}: {shifted.auc_pr:.4f}",
-        "  (equal to the first up to the noise of keeping one negative in ten)",
-        "Honest hull protocol: hull thresholds chosen on one half, applied to the other",
-        f"  hull AUC-PR fitted on the test half {fitted.auc_pr_hull:.4f}; with thresholds from "
-        f"the tuning half {honest.auc_pr:.4f}",
+        "Honest hull protocol: the skewed ranking's hull thresholds chosen on its first half,",
+        "applied to its second",
+        f"  second half: AUC-PR {fitted.auc_pr:.4f}; hull AUC-PR fitted on it "
+        f"{fitted.auc_pr_hull:.4f} (optimistic),",
+        f"  with thresholds from the first half {honest.auc_pr:.4f}",
     ]
 
 
@@ -113,35 +127,37 @@ def _coarse_ranking():
     return y_true, np.round(y_score)
 
 
-def _figures(out):
-    """Write the demo's figures into ``out``; returns their paths."""
+def _figures(out, skewed):
+    """Write the demo's figures into ``out``; returns {path: what it shows}."""
     from matplotlib.figure import Figure
 
     from .. import plot
 
     out.mkdir(parents=True, exist_ok=True)
-    y_true, y_score = datasets.skewed_ranking()
     y6, s6 = datasets.figure6_ranking()
     y_rev, score_a, score_b = datasets.reversal_rankings()
     drawings = {
-        "roc_hull.png": lambda ax: plot.plot_roc(y_true, y_score, ax=ax, label="skewed ranking"),
-        "pr_curve.png": lambda ax: plot.plot_pr(*_coarse_ranking(), ax=ax, label="coarse scores",
-                                                linear=True),
-        "pr_linear_error.png": lambda ax: plot.plot_pr(y6, s6, ax=ax, label="Figure 6",
-                                                       linear=True, achievable=False),
+        "roc_hull.png": ("the skewed ranking's ROC curve and its convex hull",
+                         lambda ax: plot.plot_roc(*skewed, ax=ax, label="skewed ranking")),
+        "pr_curve.png": ("other data: 2,000 scores rounded to integers, 30% positive",
+                         lambda ax: plot.plot_pr(*_coarse_ranking(), ax=ax,
+                                                 label="coarse scores", linear=True)),
+        "pr_linear_error.png": ("Figure 6's ranking: the correct curve and the straight lines",
+                                lambda ax: plot.plot_pr(y6, s6, ax=ax, label="Figure 6",
+                                                        linear=True, achievable=False)),
     }
-    paths = []
-    for name, draw in drawings.items():
+    shown = {}
+    for name, (caption, draw) in drawings.items():
         figure = Figure(figsize=(6, 6))
         draw(figure.subplots())
-        paths.append(_save(figure, out / name))
+        shown[_save(figure, out / name)] = caption
     figure = Figure(figsize=(11, 5.5))
     roc_axes, pr_axes = figure.subplots(1, 2)
     rankings = {"A": (y_rev, score_a), "B": (y_rev, score_b)}
     plot.plot_comparison(rankings, kind="roc", ax=roc_axes, hull=False)
     plot.plot_comparison(rankings, kind="pr", ax=pr_axes, achievable=False)
-    paths.append(_save(figure, out / "reversal.png"))
-    return paths
+    shown[_save(figure, out / "reversal.png")] = "rankings A and B, where the areas disagree"
+    return shown
 
 
 def _save(figure, path):
@@ -152,8 +168,10 @@ def _save(figure, path):
 
 def demo(out="fastpr-demo", figures=True):
     """Print the worked examples; write their figures into ``out`` when matplotlib is installed."""
-    sections = [_table1_report(), _figure6_report(), _estimators_report(), _reversal_report(),
-                _unachievable_report(), _protocols_report()]
+    skewed = datasets.skewed_ranking()
+    sections = [_table1_report(), _figure6_report(), _estimators_report(*skewed),
+                _prevalence_report(*skewed), _hull_protocol_report(*skewed), _reversal_report(),
+                _unachievable_report()]
     print("\n\n".join("\n".join(section) for section in sections))
     if not figures:
         return
@@ -162,5 +180,7 @@ def demo(out="fastpr-demo", figures=True):
         return
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # none expected; keep the demo's output clean
-        paths = _figures(Path(out))
-    print("\nFigures: " + ", ".join(str(p) for p in paths))
+        shown = _figures(Path(out), skewed)
+    width = max(len(str(path)) for path in shown)
+    print("\nFigures:\n" + "\n".join(f"  {path!s:<{width}}  {caption}"
+                                      for path, caption in shown.items()))

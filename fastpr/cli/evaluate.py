@@ -1,9 +1,7 @@
 """``fastpr evaluate FILE``: every estimator for each score column of a predictions file."""
 import argparse
 import contextlib
-import dataclasses
 import importlib.util
-import json
 import sys
 import warnings
 from pathlib import Path
@@ -16,11 +14,8 @@ from ..exceptions import InputError, UndefinedMetricWarning
 from ..intervals import BOOTSTRAP_INTERVALS, bootstrap
 from ..io import FileFormatError, read_columns
 from ..metrics import evaluate
-from ..results import Evaluation
+from . import report as report_module
 
-FIELDS = tuple(field.name for field in dataclasses.fields(Evaluation))
-# Averaged over groups: the prevalence and the areas (not the counts).
-MEAN_FIELDS = tuple(f for f in FIELDS if f not in ("n_pos", "n_neg", "n_thresholds"))
 _AUTO_PROGRESS_WORK = 50_000_000  # rows x replicates above which a terminal gets a progress bar
 # The command's option for each library argument that an option sets, for errors in its terms.
 _OPTIONS = {"n_boot": "--bootstrap", "confidence": "--confidence", "seed": "--seed",
@@ -32,49 +27,99 @@ class CommandError(Exception):
 
 
 def add_arguments(parser):
-    parser.add_argument("file", help="predictions: .csv, .parquet (needs pyarrow) or .npz")
+    parser.add_argument("file", help="predictions: .csv or .tsv, maybe compressed (.csv.gz, "
+                                     ".csv.bz2, .csv.zst); .parquet; .npz; or - for CSV text on "
+                                     "standard input")
     parser.add_argument("--label", required=True, help="column of true labels")
-    parser.add_argument("--score", required=True, action="append",
-                        help="column of scores (higher = more positive); repeat to compare models")
-    parser.add_argument("--weight", help="column of sample weights")
-    parser.add_argument("--group", help="column of groups: results per group and their mean "
-                             "(--bootstrap and --plot use all rows)")
-    parser.add_argument("--pos-label", help="the positive label (needed unless labels are "
-                                            "0/1, -1/1 or true/false)")
+    parser.add_argument("--score", action="append", metavar="COLUMN",
+                        help="column of scores (higher = more positive); repeat to compare "
+                             "models (default: every numeric column but the label, weight and "
+                             "group columns, each a model named by its column)")
+    parser.add_argument("--weight", metavar="COLUMN", help="column of sample weights")
+    parser.add_argument("--group", metavar="COLUMN",
+                        help="column of groups: results per group and their mean over the groups "
+                             "with both classes (--bootstrap and --plot use all rows)")
+    parser.add_argument("--pos-label", metavar="LABEL",
+                        help="the positive label (needed unless labels are 0/1, -1/1 or "
+                             "true/false)")
     parser.add_argument("--bootstrap", type=int, default=0, metavar="N",
-                        help="add a bootstrap interval of AUC-PR from N replicates")
-    parser.add_argument("--ci-method", choices=BOOTSTRAP_INTERVALS, default="percentile")
-    parser.add_argument("--confidence", type=float, default=0.95)
-    parser.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+                        help="add a bootstrap confidence interval of AUC-PR (interpolated) from "
+                             "N replicates, stratified by class")
+    parser.add_argument("--ci-method", choices=BOOTSTRAP_INTERVALS, default="percentile",
+                        help="how --bootstrap turns replicates into an interval: percentile, "
+                             "basic (reflected about the estimate) or bca (bias-corrected and "
+                             "accelerated) (default: percentile)")
+    parser.add_argument("--confidence", type=float, default=0.95, metavar="LEVEL",
+                        help="confidence level of the --bootstrap interval, between 0 and 1 "
+                             "(default: 0.95)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the --bootstrap replicates: the same seed gives the same "
+                             "interval on any machine (default: 0)")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                        help="show a progress bar while bootstrapping (default: on a terminal, "
-                             "for long runs, when tqdm is installed)")
-    parser.add_argument("--plot", metavar="PNG", help="write ROC and PR curves (needs matplotlib)")
-    parser.add_argument("--format", choices=("table", "json", "csv"), default="table")
-    parser.epilog = ("Rows are counted from 1, the first row of data. Bad input ends with exit "
-                     "status 1 and one line on stderr.")
+                        help="show a progress bar per model while bootstrapping (needs tqdm; "
+                             "default: on a terminal, for long runs, when tqdm is installed)")
+    parser.add_argument("--plot", metavar="IMAGE",
+                        help="write ROC and PR curves, with the --bootstrap interval, to this "
+                             "image: .png, .pdf, .svg, ... (needs matplotlib)")
+    parser.add_argument("--format", choices=("table", "json", "csv"), default="table",
+                        help="table: for reading, one row per (group and) model, with a key to "
+                             "the column names; json or csv: every value in full precision, "
+                             "shaped as below (default: table)")
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = report_module.SHAPES
 
 
 # --------------------------------------------------------------------------- input
 def _read(args):
-    """The file's columns, each 1-D, scores and weights numbers, labels and groups filled."""
-    columns = [args.label, *args.score] + [c for c in (args.weight, args.group) if c]
+    """The file's columns, each 1-D, scores and weights numbers, labels and groups filled; and
+    the score columns (those named, or every numeric column besides the others)."""
+    others = [args.label] + [c for c in (args.weight, args.group) if c]
     try:
-        data = read_columns(args.file, columns)
+        if args.score:
+            data = read_columns(args.file, others + args.score)
+        else:
+            data = read_columns(args.file)
+            _check_present(args, data, others)
         for name, values in data.items():  # a 2-D .npz array would be read as many rankings
             try:
                 _validation.as_1d(f"column {name!r}", values)
             except ValueError as error:
-                raise FileFormatError(args.file, str(error), column=name) from None
-        for name in [*args.score, args.weight] if args.weight else args.score:
-            _check_numeric(args.file, name, data[name])
+                raise FileFormatError(_name(args), str(error), column=name) from None
+        models = args.score or _numeric_columns(args, data, others)
+        for name in [*models, args.weight] if args.weight else models:
+            _check_numeric(_name(args), name, data[name])
         for name in [args.label, args.group] if args.group else [args.label]:
-            _check_filled(args.file, name, data[name])
+            _check_filled(_name(args), name, data[name])
     except OSError as error:
         raise CommandError(f"cannot read {args.file}: {error.strerror or error}") from None
     except (ValueError, ImportError) as error:
         raise CommandError(str(error)) from None
-    return data
+    return data, models
+
+
+def _name(args):
+    """The file's name in messages."""
+    return "<stdin>" if args.file == "-" else args.file
+
+
+def _check_present(args, data, columns):
+    """The label, weight and group columns are among every column read (read_columns checks
+    the columns it is asked for)."""
+    for name in columns:
+        if name not in data:
+            shown = ", ".join(map(repr, list(data)[:10]))
+            raise CommandError(f"{_name(args)} has no column {name!r}; its columns are {shown}"
+                               f"{', ...' if len(data) > 10 else ''}.")
+
+
+def _numeric_columns(args, data, others):
+    """Every numeric column but ``others``: the models when no --score names them."""
+    models = [name for name, values in data.items()
+              if name not in others and values.dtype.kind in "iuf"]
+    if not models:
+        raise CommandError(f"{_name(args)} has no numeric column besides "
+                           f"{', '.join(map(repr, others))} to evaluate; name one with --score.")
+    return models
 
 
 def _pos_label(text, labels, column, path):
@@ -130,32 +175,38 @@ def _in_file_terms(args, model=None):
                    "groups": args.group}
         names = {**_OPTIONS, **{argument: f"column {column!r}"
                                 for argument, column in columns.items() if column is not None}}
-        raise CommandError(f"{args.file}: {error.describe(names, _row)}") from None
+        raise CommandError(f"{_name(args)}: {error.describe(names, _row)}") from None
     except (ValueError, TypeError) as error:
-        raise CommandError(f"{args.file}: {error}") from None
+        raise CommandError(f"{_name(args)}: {error}") from None
 
 
 # --------------------------------------------------------------------------- work
-def _evaluations(labels, scores, weights, pos_label):
-    """One Evaluation per score column; undefined metrics stay NaN without warnings."""
+def _quietly(function, *args, **kwargs):
+    """Undefined metrics stay NaN without warnings: the report shows them."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)
-        return {name: evaluate(labels, score, sample_weight=weights, pos_label=pos_label)
-                for name, score in scores.items()}
+        return function(*args, **kwargs)
 
 
 def _group_results(labels, scores, weights, groups, pos_label):
-    """{group: {model: Evaluation}} and {model: {metric: mean over the groups where defined}},
-    from one grouped evaluation per model."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        batches = {model: evaluate(labels, score, sample_weight=weights, pos_label=pos_label,
-                                   groups=groups) for model, score in scores.items()}
-    index = next(iter(batches.values())).index.tolist()
+    """{group: {model: results}}, {model: mean results} and what the mean was over.
+
+    The mean is over the groups with both classes, for every metric alike, so that one sentence
+    says which groups it covers (where a group lacks a class, its areas are undefined).
+    """
+    batches = {model: _quietly(evaluate, labels, score, sample_weight=weights,
+                               pos_label=pos_label, groups=groups)
+               for model, score in scores.items()}
+    first = next(iter(batches.values()))
     per_group = {str(g): {m: b[i].to_dict() for m, b in batches.items()}
-                 for i, g in enumerate(index)}
-    mean = {m: {f: b.macro(f).value for f in MEAN_FIELDS} for m, b in batches.items()}
-    return per_group, mean
+                 for i, g in enumerate(first.index.tolist())}
+    used = (first.n_pos > 0) & (first.n_neg > 0)
+    mean = {m: {f: (float(np.mean(getattr(b, f)[used])) if used.any() else float("nan"))
+                for f in report_module.MEAN_FIELDS} for m, b in batches.items()}
+    over = {"groups": int(used.size), "used": int(used.sum()),
+            "no_positives": int(np.sum(first.n_pos == 0)),
+            "no_negatives": int(np.sum((first.n_pos > 0) & (first.n_neg == 0)))}
+    return per_group, mean, over
 
 
 def _progress(args, n_rows):
@@ -165,19 +216,45 @@ def _progress(args, n_rows):
             and importlib.util.find_spec("tqdm") is not None)
 
 
-def _interval(args, labels, score, weights, pos_label):
+def _interval(args, model, labels, score, weights, pos_label):
     """Bootstrap interval of AUC-PR (the interpolated area) on all rows."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        result = bootstrap(labels, score, n_boot=args.bootstrap, interval=args.ci_method,
-                           confidence=args.confidence, seed=args.seed, sample_weight=weights,
-                           pos_label=pos_label, progress=_progress(args, labels.size))
-    return {"auc_pr_low": result.low, "auc_pr_high": result.high}
+    progress = _progress(args, labels.size)
+    if progress:  # the bar itself has no title: this line names its model
+        print(f"fastpr evaluate: bootstrap of model {model!r}", file=sys.stderr, flush=True)
+    return _quietly(bootstrap, labels, score, n_boot=args.bootstrap, interval=args.ci_method,
+                    confidence=args.confidence, seed=args.seed, sample_weight=weights,
+                    pos_label=pos_label, progress=progress)
+
+
+def _plot(args, labels, scores, weights, pos_label, intervals):
+    """ROC curves on the left, PR curves (with any bootstrap interval) on the right."""
+    from .. import plot
+
+    figure = _optional_module("matplotlib.figure", "plot").Figure(figsize=(11, 5.5))
+    roc_axes, pr_axes = figure.subplots(1, 2)
+    rankings = {model: (labels, score, weights) for model, score in scores.items()}
+    _quietly(plot.plot_comparison, rankings, kind="roc", ax=roc_axes, pos_label=pos_label)
+    for k, (model, score) in enumerate(scores.items()):
+        once = {"unachievable": False, "iso_f": ()} if k else {}  # drawn for the first model
+        _quietly(plot.plot_pr, labels, score, sample_weight=weights, pos_label=pos_label,
+                 ax=pr_axes, label=model, bootstrap=intervals.get(model), **once)
+    figure.tight_layout()
+    try:
+        figure.savefig(args.plot, dpi=100)
+    except OSError as error:
+        raise CommandError(f"cannot write {args.plot}: {error.strerror or error}") from None
+
+
+def _optional_module(module, extra):
+    try:
+        return import_optional(module, extra)
+    except ImportError as error:
+        raise CommandError(str(error)) from None
 
 
 def _check_plot_path(path):
     """Before any work: matplotlib is installed and writes the format that ``path`` names."""
-    _matplotlib_figure()
+    _optional_module("matplotlib.figure", "plot")
     from matplotlib.backend_bases import FigureCanvasBase
 
     formats = FigureCanvasBase.get_supported_filetypes()
@@ -188,33 +265,9 @@ def _check_plot_path(path):
                            f"{', '.join('.' + name for name in sorted(formats))} files.")
 
 
-def _plot(path, labels, scores, weights, pos_label):
-    figure_module = _matplotlib_figure()
-    from .. import plot
-
-    figure = figure_module.Figure(figsize=(11, 5.5))
-    roc_axes, pr_axes = figure.subplots(1, 2)
-    rankings = {model: (labels, score, weights) for model, score in scores.items()}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        plot.plot_comparison(rankings, kind="roc", ax=roc_axes, pos_label=pos_label)
-        plot.plot_comparison(rankings, kind="pr", ax=pr_axes, pos_label=pos_label)
-    figure.tight_layout()
-    try:
-        figure.savefig(path, dpi=100)
-    except OSError as error:
-        raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
-
-
-def _matplotlib_figure():
-    try:
-        return import_optional("matplotlib.figure", "plot")
-    except ImportError as error:
-        raise CommandError(str(error)) from None
-
-
 def _check_options(args):
-    """The options, before any work, in messages that do not name the file."""
+    """The options and the optional modules they need, before any work, in messages that do
+    not name the file."""
     if args.bootstrap < 0:
         raise CommandError(f"--bootstrap must be >= 0, got {args.bootstrap}.")
     if args.bootstrap:
@@ -223,6 +276,8 @@ def _check_options(args):
                            seed=args.seed)
         except InputError as error:
             raise CommandError(error.describe(_OPTIONS)) from None
+    if args.progress:
+        _optional_module("tqdm", "progress")
     if args.plot:
         _check_plot_path(args.plot)
 
@@ -230,98 +285,35 @@ def _check_options(args):
 def compute(args):
     """Read the file and compute everything asked for: a dict ready for :func:`render`."""
     _check_options(args)
-    data = _read(args)
+    data, models = _read(args)
     labels = data[args.label]
-    scores = {name: data[name] for name in args.score}
+    scores = {name: data[name] for name in models}
     weights = data[args.weight] if args.weight else None
-    pos_label = _pos_label(args.pos_label, labels, args.label, args.file)
-    report = {"file": str(args.file), "models": list(scores), "n_rows": int(labels.size),
-              "all": {}}
+    pos_label = _pos_label(args.pos_label, labels, args.label, _name(args))
+    report = report_module.empty(_name(args), models, labels.size)
+    intervals = {}
     for model, score in scores.items():
         with _in_file_terms(args, model):
-            result = _evaluations(labels, {model: score}, weights, pos_label)[model]
+            result = _quietly(evaluate, labels, score, sample_weight=weights, pos_label=pos_label)
             _validation.both_classes(result.n_pos, result.n_neg, "compute the ROC and PR areas")
-            report["all"][model] = result.to_dict()
+            report["all"][model] = report_module.results(result.to_dict())
             if args.bootstrap:
-                report["interval"] = (f"auc_pr_low/high: {args.confidence:.0%} {args.ci_method} "
-                                      f"bootstrap interval, {args.bootstrap} replicates")
-                report["all"][model].update(
-                    _interval(args, labels, score, weights, pos_label))
+                intervals[model] = _interval(args, model, labels, score, weights, pos_label)
+                report["all"][model].update(report_module.interval_bounds(intervals[model]))
+    if args.bootstrap:
+        report["interval"] = report_module.interval_settings(args)
     if args.group:
         with _in_file_terms(args):
-            report["groups"], report["mean"] = _group_results(labels, scores, weights,
-                                                              data[args.group], pos_label)
+            groups, mean, over = _group_results(labels, scores, weights, data[args.group],
+                                                pos_label)
+        report["groups"] = {g: {m: report_module.results(r) for m, r in by_model.items()}
+                            for g, by_model in groups.items()}
+        report["mean"] = {m: report_module.results(r) for m, r in mean.items()}
+        report["mean_over"] = over
     if args.plot:
-        _plot(args.plot, labels, scores, weights, pos_label)
+        _plot(args, labels, scores, weights, pos_label, intervals)
     return report
 
 
-# --------------------------------------------------------------------------- output
-def _sections(report):
-    """(title, {row name: value per model}) for all rows, each group, and the groups' mean."""
-    models = report["models"]
-
-    def table(results):
-        return {name: [results[m][name] for m in models] for name in results[models[0]]}
-
-    title = "all rows" + (f" ({report['interval']})" if "interval" in report else "")
-    sections = [(title, table(report["all"]))]
-    for group, results in report.get("groups", {}).items():
-        sections.append((f"group {group}", table(results)))
-    if "mean" in report:
-        sections.append((f"mean over {len(report['groups'])} groups", table(report["mean"])))
-    return sections
-
-
-def _cell(value):
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    if float(value).is_integer() and abs(value) >= 1:
-        return f"{value:.0f}"
-    return f"{value:.6f}"
-
-
-def _render_table(report):
-    models = report["models"]
-    width = max(len(f) for f in FIELDS + ("auc_pr_high",)) + 2
-    column = max(12, *(len(m) + 2 for m in models))
-    lines = [f"{report['file']}: {report['n_rows']} rows"]
-    for title, rows in _sections(report):
-        lines += ["", title, "".ljust(width) + "".join(m.rjust(column) for m in models)]
-        lines += [name.ljust(width) + "".join(_cell(v).rjust(column) for v in values)
-                  for name, values in rows.items()]
-    return "\n".join(lines)
-
-
-def _render_csv(report):
-    import csv
-    import io
-
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    grouped = "groups" in report
-    writer.writerow((["group"] if grouped else []) + ["metric", *report["models"]])
-    for title, rows in _sections(report):
-        prefix = [title.removeprefix("group ")] if grouped else []
-        for name, values in rows.items():
-            writer.writerow(prefix + [name, *(v if isinstance(v, int) else repr(float(v))
-                                              for v in values)])
-    return buffer.getvalue().rstrip("\n")
-
-
-def _json_ready(value):
-    if isinstance(value, dict):
-        return {key: _json_ready(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_json_ready(item) for item in value]
-    if isinstance(value, float) and not np.isfinite(value):
-        return None
-    return value
-
-
 def render(report, output_format):
-    if output_format == "json":
-        return json.dumps(_json_ready(report), indent=2)
-    if output_format == "csv":
-        return _render_csv(report)
-    return _render_table(report)
+    return report_module.render(report, output_format)
