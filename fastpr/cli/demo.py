@@ -148,10 +148,10 @@ def _figures(out, skewed):
     }
     shown = {}
     for name, (caption, draw) in drawings.items():
-        figure = Figure(figsize=(6, 6))
+        figure = Figure(figsize=(6, 6.5), layout="constrained")
         draw(figure.subplots())
         shown[_save(figure, out / name)] = caption
-    figure = Figure(figsize=(11, 5.5))
+    figure = Figure(figsize=(11, 6.5), layout="constrained")
     roc_axes, pr_axes = figure.subplots(1, 2)
     rankings = {"A": (y_rev, score_a), "B": (y_rev, score_b)}
     plot.plot_comparison(rankings, kind="roc", ax=roc_axes, hull=False)
@@ -161,7 +161,6 @@ def _figures(out, skewed):
 
 
 def _save(figure, path):
-    figure.tight_layout()
     figure.savefig(path, dpi=100)
     return path
 

@@ -230,7 +230,8 @@ def _plot(args, labels, scores, weights, pos_label, intervals):
     """ROC curves on the left, PR curves (with any bootstrap interval) on the right."""
     from .. import plot
 
-    figure = _optional_module("matplotlib.figure", "plot").Figure(figsize=(11, 5.5))
+    figure_type = _optional_module("matplotlib.figure", "plot").Figure
+    figure = figure_type(figsize=(11, 6.5), layout="constrained")
     roc_axes, pr_axes = figure.subplots(1, 2)
     rankings = {model: (labels, score, weights) for model, score in scores.items()}
     _quietly(plot.plot_comparison, rankings, kind="roc", ax=roc_axes, pos_label=pos_label)
@@ -238,7 +239,6 @@ def _plot(args, labels, scores, weights, pos_label, intervals):
         once = {"unachievable": False, "iso_f": ()} if k else {}  # drawn for the first model
         _quietly(plot.plot_pr, labels, score, sample_weight=weights, pos_label=pos_label,
                  ax=pr_axes, label=model, bootstrap=intervals.get(model), **once)
-    figure.tight_layout()
     try:
         figure.savefig(args.plot, dpi=100)
     except OSError as error:
