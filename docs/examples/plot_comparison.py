@@ -6,6 +6,7 @@ Comparing models on the same examples
 :func:`fastpr.compare` tests each model's difference from the first with a paired bootstrap
 (the same resampled examples for every model), so shared noise cancels.
 """
+import matplotlib.pyplot as plt
 import numpy as np
 
 import fastpr
@@ -18,7 +19,9 @@ weaker = strong + rng.normal(0.0, 1.0, strong.size)  # the same signal, noisier
 weakest = strong + rng.normal(0.0, 2.5, strong.size)
 
 models = {"strong": strong, "weaker": weaker, "weakest": weakest}
-ax = plot_comparison({name: (y_true, score) for name, score in models.items()}, iso_f=())
+fig, ax = plt.subplots(figsize=(10.5, 5), layout="constrained")
+plot_comparison({name: (y_true, score) for name, score in models.items()}, ax=ax, iso_f=())
+ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1), fontsize="small")  # off the curves
 ax.set_title(f"{y_true.size:,} examples, {int(y_true.sum())} positives", fontsize="medium")
 
 # %%
