@@ -30,6 +30,8 @@ html_title = "fastpr"
 html_theme_options = {"navigation_depth": 2, "show_toc_level": 2}
 exclude_patterns = ["_build", "examples/*.rst"]
 nitpicky = False
+# Keep "--option" as typed: option names are quoted in prose and in the generated CLI reference.
+smartquotes = False
 numpydoc_show_class_members = False
 autosummary_generate = True
 templates_path = ["_templates"]
