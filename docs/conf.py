@@ -35,7 +35,6 @@ smartquotes = False
 numpydoc_show_class_members = False
 autosummary_generate = True
 templates_path = ["_templates"]
-autodoc_default_options = {"members": False}
 # The build must not need the network (CI and the tests build offline): no inventories.
 intersphinx_mapping = {}
 # CHANGELOG.md's headings are linked by name.
