@@ -18,8 +18,7 @@ y_true, y_score = datasets.binormal(2_000, prevalence=0.05, separation=1.5, seed
 result = fastpr.bootstrap(y_true, y_score, n_boot=300, seed=0)
 print(f"AUC-PR {result.estimate:.3f}, 95% interval [{result.low:.3f}, {result.high:.3f}]")
 
-fig, ax = plt.subplots(figsize=(10.5, 5), layout="constrained")
+fig, ax = plt.subplots(figsize=(6.5, 7.5), layout="constrained")
 plot_pr(y_true, y_score, ax=ax, label="model", bootstrap=result, iso_f=())
-ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1), fontsize="small")  # off the curves
 ax.set_title(f"{y_true.size:,} examples, {int(y_true.sum())} positives; "
              f"interval [{result.low:.3f}, {result.high:.3f}]", fontsize="medium")

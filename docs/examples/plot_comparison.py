@@ -19,9 +19,8 @@ weaker = strong + rng.normal(0.0, 1.0, strong.size)  # the same signal, noisier
 weakest = strong + rng.normal(0.0, 2.5, strong.size)
 
 models = {"strong": strong, "weaker": weaker, "weakest": weakest}
-fig, ax = plt.subplots(figsize=(10.5, 5), layout="constrained")
+fig, ax = plt.subplots(figsize=(6.5, 7.5), layout="constrained")
 plot_comparison({name: (y_true, score) for name, score in models.items()}, ax=ax, iso_f=())
-ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1), fontsize="small")  # off the curves
 ax.set_title(f"{y_true.size:,} examples, {int(y_true.sum())} positives", fontsize="medium")
 
 # %%

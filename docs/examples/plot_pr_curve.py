@@ -20,16 +20,12 @@ y_true, y_score = datasets.binormal(400, prevalence=0.3, separation=1.5, seed=1)
 y_score = np.round(y_score)  # a few distinct scores, so the segments are long
 
 swept = fastpr.sweep(y_true, y_score)  # one sort and one pass, drawn twice
-fig, (roc_ax, pr_ax) = plt.subplots(1, 2, figsize=(12, 5), width_ratios=(1, 1.6),
-                                    layout="constrained")
+fig, (roc_ax, pr_ax) = plt.subplots(1, 2, figsize=(11, 6.4), layout="constrained")
 plot_roc(swept, ax=roc_ax, label="model")
 plot_pr(swept, ax=pr_ax, label="model", linear=True)
-pr_ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1), fontsize="small")  # off the curves
-e = swept.evaluation
-fig.suptitle(f"{e.n_pos + e.n_neg:.0f} examples, {e.n_pos:.0f} positives "
-             f"(prevalence {e.prevalence:.2f})")
 
 # %%
 # The areas under each curve, from the same sweep:
+e = swept.evaluation
 print(f"interpolated {e.auc_pr:.4f}, straight lines {e.auc_pr_linear:.4f}, "
       f"achievable {e.auc_pr_hull:.4f}, worst possible {e.auc_pr_min:.4f}")
