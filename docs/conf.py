@@ -1,5 +1,6 @@
 """Sphinx configuration of fastpr's documentation (built with warnings as errors by the tests)."""
 import shutil
+import sys
 from pathlib import Path
 
 import fastpr
@@ -8,6 +9,7 @@ import fastpr
 # that a page of a removed name or example never lingers and every example runs at each build.
 for generated in ("api/generated", "auto_examples"):
     shutil.rmtree(Path(__file__).parent / generated, ignore_errors=True)
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "fastpr"
 author = "the fastpr developers"
@@ -23,10 +25,12 @@ extensions = [
     "sphinxarg.ext",  # docs/cli.rst: the reference generated from the command's own parser
     "myst_parser",  # docs/changelog.rst includes CHANGELOG.md, its one source
     "sphinx_gallery.gen_gallery",
+    "fastpr_output",  # docs/_ext: the command's real output, run at build time
 ]
 
 html_theme = "pydata_sphinx_theme"
 html_title = "fastpr"
+html_static_path = ["_static"]
 html_theme_options = {"navigation_depth": 2, "show_toc_level": 2}
 exclude_patterns = ["_build", "examples/*.rst"]
 nitpicky = False
