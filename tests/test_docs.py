@@ -1,5 +1,5 @@
-"""The documentation: it builds with warnings as errors, its examples run, and the API reference
-lists every public name."""
+"""The documentation: it builds with warnings as errors, its examples run, the API reference
+lists every public name and the README links to pages that exist."""
 import importlib
 import inspect
 import os
@@ -59,7 +59,8 @@ def test_api_reference_lists_every_public_name():
     mentioned = set(re.findall(r"``([\w.]+)``", reference))
     missing = [name for name in _public_names(fastpr) if name not in entries]
     for short in ("multiclass", "learn", "learn.xgboost", "learn.lightgbm", "sklearn", "plot",
-                  "kernels", "distributed", "accumulator", "results", "io", "datasets"):
+                  "kernels", "distributed", "accumulator", "results", "exceptions", "io",
+                  "datasets"):
         module = importlib.import_module(f"fastpr.{short}")
         for name in _public_names(module):
             qualified = f"{short}.{name}"
@@ -69,3 +70,11 @@ def test_api_reference_lists_every_public_name():
             if qualified not in entries and qualified not in mentioned:
                 missing.append(qualified)
     assert not missing, f"not in docs/api.rst: {missing}"
+
+
+def test_readme_links_to_files_that_exist():
+    readme = (ROOT / "README.md").read_text()
+    targets = re.findall(r"\]\((?!https?:)([^)#]+)\)", readme)
+    assert targets, "the README's map of the documentation has no links"
+    missing = [target for target in targets if not (ROOT / target).exists()]
+    assert not missing, f"README.md links to missing files: {missing}"
