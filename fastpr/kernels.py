@@ -29,7 +29,7 @@ here are float64.
   (n + 1, ``AP_DELTA_COLUMNS``) and returns its average precision; then ``swap_delta_at(table,
   p, q)`` and ``move_delta_at(table, p, q)`` give the change of AP (after minus before) when
   the examples at positions p and q swap, or the example at p moves to q, in O(1).
-- ``lambda_sums(ranked_true, order, offsets, out)``: |dAP| summed over each example's
+- ``lambda_sums(ranked_true, order, offsets, out)``: ``|dAP|`` summed over each example's
   opposite-label partners in its ranking.
 - ``top_k_gradients(ranked_true, y_score, order, offsets, group_scale, k, ranknet,
   score_normalization, query_normalization, grad, hess)`` and ``all_pairs_gradients(

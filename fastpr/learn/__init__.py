@@ -3,7 +3,7 @@ metrics of labels that stay fixed while the scores change.
 
 - :func:`swap_delta`: how much average precision changes when two examples swap places or one
   moves, O(1) per question after an O(n) preparation.
-- :func:`lambda_sums`: for every example, |dAP| summed over all its opposite-label partners,
+- :func:`lambda_sums`: for every example, ``|dAP|`` summed over all its opposite-label partners,
   O(n) after the sort.
 - :func:`lambdamart_gradients`: gradients and hessians of XGBoost's ``rank:map`` (top-k pairs)
   or over all pairs, in float64.

@@ -1,4 +1,4 @@
-"""|dAP| summed over pairs, and LambdaMART gradients of average precision, in one call.
+"""``|dAP|`` summed over pairs, and LambdaMART gradients of average precision, in one call.
 
 Each builds a :class:`fastpr.learn.FixedLabels` and calls its method; a loop over boosting rounds
 should build one itself and call the method, so that labels and groups are checked once.
@@ -10,7 +10,7 @@ from .labels import GRADIENT_OPTIONS, FixedLabels
 
 def lambda_sums(y_true, y_score, *, groups=None, offsets=None, pos_label=None,
                 sample_weight=None):
-    """For every example, the sum of |dAP| over the swaps with each example of the other label
+    """For every example, the sum of ``|dAP|`` over the swaps with each example of the other label
     in its ranking: the LambdaMART weight of average precision without the RankNet factor.
 
     Parameters
@@ -75,11 +75,11 @@ def lambdamart_gradients(y_true, y_score, *, groups=None, offsets=None, group_we
         The RankNet factor sigma(s+ - s-) of each pair (on for ``"topk"`` unless False);
         without it sigma is 1/2, its value at equal scores, as in XGBoost's first round.
     score_normalization : bool, default=None
-        Divide each pair's |dAP| by ``|s+ - s-| + 0.01`` (unless all the ranking's scores are
+        Divide each pair's ``|dAP|`` by ``|s+ - s-| + 0.01`` (unless all the ranking's scores are
         equal), as ``lambdarank_score_normalization``; on for ``"topk"`` unless False.
     query_normalization : bool, default=True
         Multiply a ranking's gradients and hessians by log2(1 + S) / S, S being the sum of
-        2 |lambda| over its pairs, as ``lambdarank_normalization``.
+        2 ``|lambda|`` over its pairs, as ``lambdarank_normalization``.
 
     Returns
     -------
@@ -90,7 +90,7 @@ def lambdamart_gradients(y_true, y_score, *, groups=None, offsets=None, group_we
     Notes
     -----
     Ranks as in :func:`lambda_sums` (XGBoost's stable sort). For a pair of opposite labels,
-    positive at score s+ and negative at s-: delta = |dAP| (after score normalisation),
+    positive at score s+ and negative at s-: delta = ``|dAP|`` (after score normalisation),
     sigma = 1 / (1 + exp(-(s+ - s-))), lambda = (sigma - 1) delta is added to the positive's
     gradient and subtracted from the negative's, and max(sigma (1 - sigma), 1e-16) 2 delta is
     added to both hessians. XGBoost does this in float32 (its predictions); here every step is

@@ -1,4 +1,4 @@
-""":class:`FixedLabels`: labels checked once, then metrics, |dAP| sums and LambdaMART
+""":class:`FixedLabels`: labels checked once, then metrics, ``|dAP|`` sums and LambdaMART
 gradients of any number of candidate scores (boosting rounds, early stopping, search loops)."""
 import math
 
@@ -68,7 +68,7 @@ class FixedLabels:
         Positives and negatives of each ranking (counts, whatever the weights).
     n_single_class : int
         Rankings without positives or without negatives. Their metrics are NaN (as in
-        :func:`fastpr.evaluate`; a macro mean leaves them out) and their |dAP| sums and
+        :func:`fastpr.evaluate`; a macro mean leaves them out) and their ``|dAP|`` sums and
         gradients are 0, since they have no pair to swap.
 
     Notes
@@ -187,7 +187,7 @@ class FixedLabels:
         return float(self._summary[_SUMMARY_COLUMNS[name]])
 
     def lambda_sums(self, y_score):
-        """For every example, the sum of |dAP| over the swaps with each example of the other
+        """For every example, the sum of ``|dAP|`` over the swaps with each example of the other
         label in its ranking (see :func:`fastpr.learn.lambda_sums`)."""
         self._refuse_weights("lambda_sums")
         rankings = self._rankings

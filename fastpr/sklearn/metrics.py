@@ -121,8 +121,9 @@ def _indicator_scores(y_score, shape):
 
 def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
                             sample_weight=None):
-    """Average precision, ``sum_n (R_n - R_{n-1}) P_n``, as ``sklearn.metrics.
-    average_precision_score`` defines it (fastpr's ``method="average_precision"``).
+    """Average precision, ``sum_n (R_n - R_{n-1}) P_n``, as
+    ``sklearn.metrics.average_precision_score`` defines it
+    (fastpr's ``method="average_precision"``).
 
     Parameters
     ----------
@@ -319,9 +320,9 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
 
 
 def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None):
-    """Label ranking average precision (LRAP), as ``sklearn.metrics.
-    label_ranking_average_precision_score`` defines it: the average precision of each
-    sample's ranking of its labels, averaged over samples.
+    """Label ranking average precision (LRAP), as
+    ``sklearn.metrics.label_ranking_average_precision_score`` defines it: the average
+    precision of each sample's ranking of its labels, averaged over samples.
 
     Parameters
     ----------
