@@ -22,9 +22,9 @@ own classes when it is loaded). Unlike scikit-learn, negative sample weights are
 scikit-learn scorers of fastpr's own metrics: the correctly interpolated AUC-PR,
 Davis & Goadrich's, the normalised AUC-PR, AUC-ROC and AUPRG.
 """
-from ..plot import DETDisplay as DetCurveDisplay  # noqa: F401 (re-exported)
-from ..plot import PRDisplay as PrecisionRecallDisplay  # noqa: F401 (re-exported)
-from ..plot import ROCDisplay as RocCurveDisplay  # noqa: F401 (re-exported)
+from ..plot import DETDisplay as DetCurveDisplay
+from ..plot import PRDisplay as PrecisionRecallDisplay
+from ..plot import ROCDisplay as RocCurveDisplay
 from ._checks import InvalidParameterError
 from .curves import det_curve, precision_recall_curve, roc_curve
 from .metrics import (
@@ -36,7 +36,10 @@ from .patching import is_patched, patch, patched, unpatch
 from .scorers import scorer
 
 __all__ = [
+    "DetCurveDisplay",
     "InvalidParameterError",
+    "PrecisionRecallDisplay",
+    "RocCurveDisplay",
     "auc_npr_scorer",
     "auc_pr_dg_scorer",
     "auc_pr_scorer",
