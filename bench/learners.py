@@ -15,7 +15,8 @@ Rows
   rows (target <= 2x), both as one call and as the method of ``FixedLabels`` kept between calls.
 * top-k (k = 32) LambdaMART gradients of one 10^6-row ranking against the time XGBoost's
   ``rank:map`` adds to a boosting round over ``binary:logistic`` (target >= 10x faster): both
-  from the practitioner's table below, the gradients timed inside the custom objective.
+  from the practitioner's table below, the gradients timed inside the custom objective, the
+  time added as the median over rounds of a ``rank:map`` round minus the same ``logistic`` one.
 * ``swap_delta`` queries per second inside ``@numba.njit`` (``kernels.swap_delta_at`` on
   random pairs of positions; target >= 10^7 per second), and through ``SwapDelta.swap``.
 * an eval-metric call at 10^7 rows, ``fastpr.learn.xgboost.Metric("auc_pr")`` as XGBoost calls
@@ -26,9 +27,9 @@ Rows
   10^3, 10^5 and 10^6 rows (target: not slower).
 * the practitioner's table: XGBoost (``hist``, depth 6, eta 0.3) on a synthetic, learnable and
   imbalanced set (10^6 training rows, 0.5% positives, 2.5 * 10^5 held out, fixed seed) trained
-  with ``binary:logistic``, ``rank:map`` and fastpr's top-k and all-pairs objectives: the median
-  seconds of a round and the held-out AUC-PR (interpolated, as XGBoost's ``aucpr``) after
-  ``--rounds`` rounds.
+  with ``binary:logistic``, ``rank:map`` and fastpr's top-k and all-pairs objectives, trained in
+  lockstep (round i of each in turn): the median seconds of a round and the held-out AUC-PR
+  (interpolated, as XGBoost's ``aucpr``) after ``--rounds`` rounds.
 
 Needs xgboost for the XGBoost rows (they are skipped, saying so, without it); not lightgbm.
 """
@@ -92,8 +93,8 @@ def interleaved_call_medians(funcs, calls, blocks):
 def _row(case, fast, base, base_name, target, ok):
     """One measured row: ``ok(ratio)`` decides whether the target is met."""
     ratio = fast / base if fast is not None and base is not None else None
-    row = dict(case=case, fast=fast, base=base, base_name=base_name, ratio=ratio,
-               target=target, met=None if ratio is None else ok(ratio))
+    row = {"case": case, "fast": fast, "base": base, "base_name": base_name, "ratio": ratio,
+           "target": target, "met": None if ratio is None else ok(ratio)}
     _progress(case)
     return row
 
@@ -111,8 +112,8 @@ def lambda_sums_rows(sizes, repeats):
         lambda_sums(y, s)
         labels.lambda_sums(s)
         t_sums, t_kept, t_eval = interleaved_medians(
-            [lambda: lambda_sums(y, s), lambda: labels.lambda_sums(s),
-             lambda: fastpr.evaluate(y, s)], repeats)
+            [lambda y=y, s=s: lambda_sums(y, s), lambda f=labels.lambda_sums, s=s: f(s),
+             lambda y=y, s=s: fastpr.evaluate(y, s)], repeats)
         rows.append(_row(f"lambda_sums, n={n:,}, 1% positives", t_sums, t_eval, "evaluate",
                          "<= 2x", lambda r: r <= 2.0))
         rows.append(_row(f"FixedLabels.lambda_sums (labels kept), n={n:,}, 1% positives",
@@ -142,13 +143,14 @@ def swap_delta_rows(sizes, queries, repeats):
         q = rng.integers(0, n, queries)
         _swap_queries(table, p[:10], q[:10], 1)  # compile outside the timing
         t_njit, t_python = interleaved_medians(
-            [lambda: _swap_queries(table, p, q, 10), lambda: deltas.swap(p, q)], repeats)
+            [lambda t=table, p=p, q=q: _swap_queries(t, p, q, 10),
+             lambda f=deltas.swap, p=p, q=q: f(p, q)], repeats)
         njit_rate = 10 * queries / t_njit
         python_rate = queries / t_python
-        rows.append(dict(case=f"swap_delta queries per second, ranking of n={n:,}, "
-                              f"{queries:,} random pairs", njit_rate=njit_rate,
-                         python_rate=python_rate, target=">= 1e7/s inside njit",
-                         met=njit_rate >= 1e7))
+        rows.append({"case": f"swap_delta queries per second, ranking of n={n:,}, "
+                             f"{queries:,} random pairs", "njit_rate": njit_rate,
+                     "python_rate": python_rate, "target": ">= 1e7/s inside njit",
+                     "met": njit_rate >= 1e7})
         _progress(rows[-1]["case"])
     return rows
 
@@ -160,7 +162,8 @@ def fixed_labels_rows(calls, blocks):
         labels = FixedLabels(y)
         for name in ("auc_pr", "average_precision", "auc_roc"):
             t_metric, t_sort = interleaved_call_medians(
-                [lambda: labels.metric(s, name), lambda: np.sort(s)], calls, blocks)
+                [lambda f=labels.metric, s=s, name=name: f(s, name),
+                 lambda s=s: np.sort(s)], calls, blocks)
             rows.append(_row(f"FixedLabels.metric({name!r}), n=1,000, {prevalence:.0%} "
                              "positives", t_metric, t_sort, "np.sort", "<= 2x",
                              lambda r: r <= 2.0))
@@ -185,8 +188,8 @@ def summary_rows(sizes, repeats):
         _summaries(y, score_rows[:1], no_weights)  # compile outside the timing
         fastpr.evaluate(y, s)
         t_njit, t_eval = interleaved_medians(
-            [lambda: _summaries(y, score_rows, no_weights),
-             lambda: [fastpr.evaluate(y, row) for row in score_rows]], repeats)
+            [lambda y=y, rows=score_rows: _summaries(y, rows, no_weights),
+             lambda y=y, rows=score_rows: [fastpr.evaluate(y, row) for row in rows]], repeats)
         rows.append(_row(f"kernels.summary inside @njit, n={n:,}, 10% positives", t_njit /
                          rankings, t_eval / rankings, "evaluate", "<= 1x",
                          lambda r: r <= 1.0))
@@ -243,8 +246,11 @@ class _TimedObjective:
 
 
 def boosting_table(n_train, rounds):
-    """({objective: (median seconds a round, median seconds in the objective or None,
-    held-out AUC-PR after ``rounds`` rounds)}, held-out AUC-PR of the noiseless signal)."""
+    """({objective: (seconds of each round, seconds of each objective call or None, held-out
+    AUC-PR after ``rounds`` rounds)}, held-out AUC-PR of the noiseless signal).
+
+    The boosters train in lockstep, round i of each in turn, so that drift in the machine hits
+    every objective's rounds alike."""
     n_test = n_train // 4
     x, y, signal = imbalanced_set(n_train, n_test)
     train = xgb.DMatrix(x[:n_train], label=y[:n_train], nthread=_THREADS)
@@ -256,26 +262,29 @@ def boosting_table(n_train, rounds):
                _TimedObjective(fastpr_xgb.Objective())),
               ("fastpr all pairs, custom objective", {},
                _TimedObjective(fastpr_xgb.Objective(pairs="all")))]
-    table = {}
-    for name, params, objective in setups:
-        booster = xgb.Booster({**_TREE_PARAMS, **params}, [train])
-        seconds = []
-        for i in range(rounds):
+    boosters = [xgb.Booster({**_TREE_PARAMS, **params}, [train]) for _, params, _ in setups]
+    seconds = [[] for _ in setups]
+    for i in range(rounds):
+        for booster, (_, _, objective), times in zip(boosters, setups, seconds):
             start = time.perf_counter()
             booster.update(train, i, fobj=objective)
-            seconds.append(time.perf_counter() - start)
+            times.append(time.perf_counter() - start)
+    table = {}
+    for booster, (name, _, objective), times in zip(boosters, setups, seconds):
         margin = booster.predict(test, output_margin=True)
-        table[name] = (statistics.median(seconds),
-                       statistics.median(objective.seconds) if objective else None,
+        table[name] = (times, objective.seconds if objective else None,
                        fastpr.auc_pr(y_test, margin))
-        _progress(f"{rounds} rounds of {name}")
+    _progress(f"{rounds} rounds of each objective")
     return table, fastpr.auc_pr(y_test, signal[n_train:])
 
 
 def gradient_row(table, n_train):
-    logistic = table["binary:logistic"][0]
-    added = table["rank:map (XGBoost)"][0] - logistic
-    gradients = table["fastpr top-k (k=32), custom objective"][1]
+    """The top-k objective's calls against the median over rounds of what a round of
+    ``rank:map`` took beyond the same round of ``binary:logistic``."""
+    added = statistics.median(
+        ranking - logistic for ranking, logistic in zip(table["rank:map (XGBoost)"][0],
+                                                        table["binary:logistic"][0]))
+    gradients = statistics.median(table["fastpr top-k (k=32), custom objective"][1])
     if added <= 0.0:  # noise larger than what rank:map adds: no ratio to report
         added = None
     return _row(f"top-k (k=32) gradients, one ranking of n={n_train:,} (objective call, "
@@ -312,14 +321,16 @@ def _mark(met):
 
 
 def practitioner_table(table, ceiling, n_train, rounds):
-    lines = [f"XGBoost, {n_train:,} training rows, {_PREVALENCE:.1%} positives, "
-             f"{n_train // 4:,} held out; hist, depth 6, eta 0.3, {_THREADS} threads; "
-             f"{rounds} rounds. The noiseless signal itself scores {ceiling:.4f} held out.", "",
+    lines = [(f"XGBoost, {n_train:,} training rows, {_PREVALENCE:.1%} positives, "
+              f"{n_train // 4:,} held out; hist, depth 6, eta 0.3, {_THREADS} threads; "
+              f"{rounds} rounds. The noiseless signal itself scores {ceiling:.4f} held out."),
+             "",
              "| objective | seconds per round | of which the objective | held-out AUC-PR |",
              "|---|---:|---:|---:|"]
     for name, (round_seconds, objective_seconds, auc_pr) in table.items():
-        lines.append(f"| {name} | {round_seconds:.3f} | "
-                     f"{'' if objective_seconds is None else f'{objective_seconds:.3f}'} | "
+        objective = ("" if objective_seconds is None
+                     else f"{statistics.median(objective_seconds):.3f}")
+        lines.append(f"| {name} | {statistics.median(round_seconds):.3f} | {objective} | "
                      f"{auc_pr:.4f} |")
     return "\n".join(lines)
 
@@ -329,12 +340,12 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true",
                         help="a tenth of the sizes and fewer repeats (a smoke run)")
     parser.add_argument("--rounds", type=int, default=None,
-                        help="boosting rounds per objective (default 6, 3 quick)")
+                        help="boosting rounds per objective (default 10, 3 quick)")
     parser.add_argument("--repeats", type=int, default=None,
                         help="repeats of each timing (default 5, 3 quick)")
     args = parser.parse_args(argv)
     scale = 10 if args.quick else 1
-    rounds = args.rounds or (3 if args.quick else 6)
+    rounds = args.rounds or (3 if args.quick else 10)
     repeats = args.repeats or (3 if args.quick else 5)
     n_train = 10**6 // scale
 
