@@ -266,7 +266,7 @@ def plot_comparison(rankings, *, kind="pr", ax=None, **options):
     ax = new_axes() if ax is None else ax
     swept_rankings = []
     for name, data in rankings.items():
-        data = (data,) if isinstance(data, SweptRanking) else tuple(data)
+        data = (data, None) if isinstance(data, SweptRanking) else tuple(data)
         weight = data[2] if len(data) > 2 else None
         swept, given = ranking(*data[:2], weight, pos_label, shown)
         draw(ax, swept, given, **options, label=name)
