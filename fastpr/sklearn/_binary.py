@@ -42,5 +42,4 @@ def binary_ranking(y_true, y_score, pos_label, sample_weight, target=None):
 
 def points(ranking):
     """(thresholds, tp, fp) of the ranking, origin first (see ``_rankings.points``)."""
-    return _rankings.points(ranking.is_positive, ranking.scores, ranking.weights,
-                          quiet=ranking.n_pos == 0 or ranking.n_neg == 0)
+    return _rankings.points(ranking.is_positive, ranking.scores, ranking.weights)

@@ -105,8 +105,9 @@ def _finite(name, array):
 
 
 def scores(name, values, *, dims=(1,), text_error=TypeError):
-    """Finite real scores as float32 or float64 (integers and bools become float64), and the
-    dtype the caller gave (scikit-learn returns precision-recall thresholds in it)."""
+    """Finite real scores as a contiguous float32 or float64 array (integers and bools become
+    float64), and the dtype the caller gave (scikit-learn returns precision-recall thresholds
+    in it)."""
     array = as_array(name, values)
     if array.ndim == 2 and array.shape[1] == 1 and 2 not in dims:
         array = array.ravel()
@@ -126,7 +127,7 @@ def scores(name, values, *, dims=(1,), text_error=TypeError):
     if array.size == 0:
         raise ValueError(f"{name} is empty.")
     _finite(name, array)
-    return array, given
+    return np.ascontiguousarray(array), given
 
 
 def weights(sample_weight, *, allow_all_zero=False):
@@ -137,7 +138,7 @@ def weights(sample_weight, *, allow_all_zero=False):
     if array.dtype.kind not in "biuf":
         raise ValueError(f"sample_weight must hold real numbers, got an array of dtype "
                          f"{array.dtype}.")
-    array = array.astype(np.float64, copy=False)
+    array = np.ascontiguousarray(array, dtype=np.float64)
     _finite("sample_weight", array)
     if not allow_all_zero and not array.any():
         raise ValueError("sample_weight is zero everywhere.")

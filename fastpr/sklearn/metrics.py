@@ -27,9 +27,8 @@ def _class_totals(is_positive, weights):
 
 def _average_precisions(is_positive, scores, weights):
     """Average precision of each row; 0 (with a warning each) where a row has no positives."""
-    n_pos, n_neg = _class_totals(is_positive, weights)
-    values = _rankings.summary(is_positive, scores, weights,
-                               quiet=not (n_pos.all() and n_neg.all())).average_precision
+    n_pos, _ = _class_totals(is_positive, weights)
+    values = _rankings.average_precisions(is_positive, scores, weights)
     for _ in range(np.count_nonzero(n_pos == 0)):
         _warn_no_positives()
     values[n_pos == 0] = 0.0
@@ -89,7 +88,7 @@ def _binary_roc_auc(is_positive, scores, weights, max_fpr):
     if not _defined_rocs(is_positive, weights, max_fpr)[0]:
         return np.nan
     if _full_area(max_fpr):
-        return float(_rankings.summary(is_positive, scores, weights).auc_roc)
+        return _rankings.roc_aucs(is_positive, scores, weights)
     _, tp, fp = _rankings.points(is_positive, scores, weights)
     return float(_mcclish(tp, fp, max_fpr))
 
@@ -103,10 +102,10 @@ def _roc_aucs(max_fpr):
             return values
         is_positive, scores = is_positive[defined], scores[defined]
         if _full_area(max_fpr):
-            values[defined] = _rankings.summary(is_positive, scores, weights).auc_roc
+            values[defined] = _rankings.roc_aucs(is_positive, scores, weights)
         else:
-            values[defined] = [_mcclish(tp, fp, max_fpr)
-                               for _, tp, fp in _rankings.points(is_positive, scores, weights)]
+            values[defined] = [_mcclish(tp, fp, max_fpr) for _, tp, fp
+                               in _rankings.row_points(is_positive, scores, weights)]
         return values
     return per_ranking
 
@@ -173,8 +172,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
         if ranking.n_pos == 0:
             _warn_no_positives()
             return 0.0
-        return float(_rankings.summary(ranking.is_positive, ranking.scores, ranking.weights,
-                                       quiet=ranking.n_neg == 0).average_precision)
+        return _rankings.average_precisions(ranking.is_positive, ranking.scores,
+                                            ranking.weights)
     if kind in ("multilabel-indicator", "multiclass") and pos_label != 1:
         raise ValueError(f"pos_label must be 1 for a {kind} y_true, got {pos_label!r}.")
     if kind == "multiclass":
@@ -366,8 +365,7 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
     ranked = (n_relevant > 0) & (n_relevant < y.shape[1])  # else the ranking has no meaning: 1
     values = np.ones(y.shape[0])
     if ranked.any():
-        values[ranked] = _rankings.summary(relevant[ranked], scores[ranked],
-                                           None).average_precision
+        values[ranked] = _rankings.average_precisions(relevant[ranked], scores[ranked], None)
     if weights is None:
         return float(values.sum() / y.shape[0])
     return float((values * weights).sum() / weights.sum())
