@@ -11,6 +11,7 @@ import warnings
 import numpy as np
 
 from .. import _validation
+from .._engine.kernels.labels import distinct_pair
 from ..exceptions import UndefinedMetricWarning
 
 
@@ -146,20 +147,17 @@ def weights(sample_weight, *, allow_all_zero=False):
 
 
 def distinct(values):
-    """Sorted distinct values, without a sort for labels that take two values (or one)."""
+    """Sorted distinct values, without a sort for labels that take two values (or one): one
+    pass of fastpr's label kernel finds them."""
     flat = values.reshape(-1)
     kind = flat.dtype.kind
     if flat.size and kind == "b":
         n_true = np.count_nonzero(flat)
         return np.array([False, True]) if 0 < n_true < flat.size else flat[:1].copy()
     if flat.size and kind in "iuf":
-        low, high = flat.min(), flat.max()
-        if low == high:
-            return flat[:1].copy()
-        # Integers one apart leave no room for a third value.
-        if (kind != "f" and high == low + 1
-                or np.count_nonzero(flat == low) + np.count_nonzero(flat == high) == flat.size):
-            return np.array([low, high], dtype=flat.dtype)
+        a, b, n_other = distinct_pair(flat if flat.flags.c_contiguous else flat.copy())
+        if n_other == 0:
+            return np.array(sorted({a, b}), dtype=flat.dtype)
     return np.unique(flat)
 
 

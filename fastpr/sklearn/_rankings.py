@@ -13,21 +13,17 @@ from .._engine.ranking import record_into, sort_validated
 from .._engine.tables import Rankings, table
 
 
-def _column(is_positive, scores, weights, column):
-    """``column`` of the engine's row: a float for one ranking, an array for each row of a 2-D
-    one (labels and weights shared (1-D) or one row each)."""
-    values = table(Rankings(is_positive, scores, weights))[:, column]
-    return float(values[0]) if scores.ndim == 1 else values
-
-
-def average_precisions(is_positive, scores, weights):
-    """Average precision of one ranking, or of each row of a 2-D one."""
-    return _column(is_positive, scores, weights, rows.AVERAGE_PRECISION)
+def summaries(is_positive, scores, weights):
+    """The engine's rows (``fastpr._engine.kernels.rows``, whose column numbers index them) of
+    one ranking (one row) or of each row of a 2-D one (labels and weights shared (1-D) or one
+    row each)."""
+    return table(Rankings(is_positive, scores, weights))
 
 
 def roc_aucs(is_positive, scores, weights):
-    """AUC-ROC of one ranking, or of each row of a 2-D one."""
-    return _column(is_positive, scores, weights, rows.AUC_ROC)
+    """AUC-ROC of one ranking (a float), or of each row of a 2-D one (an array)."""
+    values = summaries(is_positive, scores, weights)[:, rows.AUC_ROC]
+    return float(values[0]) if scores.ndim == 1 else values
 
 
 def segment_roc_aucs(is_positive, scores, offsets):
@@ -37,13 +33,12 @@ def segment_roc_aucs(is_positive, scores, offsets):
 
 
 def points(is_positive, scores, weights):
-    """(thresholds, tp, fp) of every distinct score with weight, descending, origin first (at
-    threshold +inf): views of one buffer, which the sweep fills in place."""
+    """Rows (thresholds, tp, fp) of every distinct score with weight, descending, origin first
+    (at threshold +inf): a view of the buffer that the sweep fills in place."""
     ranking = sort_validated(is_positive, scores, weights)
     buffer, row = np.empty((3, ranking.size + 1)), np.empty(rows.N_COLUMNS)
     record_into(ranking, row, buffer)
-    end = int(row[rows.N_THRESHOLDS]) + 1
-    return buffer[0, :end], buffer[1, :end], buffer[2, :end]
+    return buffer[:, : int(row[rows.N_THRESHOLDS]) + 1]
 
 
 def row_points(is_positive, scores, weights):

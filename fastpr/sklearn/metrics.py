@@ -5,9 +5,10 @@ import warnings
 
 import numpy as np
 
+from .._engine.kernels.rows import AVERAGE_PRECISION, POS_WEIGHT
 from . import _averages, _checks, _rankings
 from ._binary import binary_ranking
-from .curves import drop_collinear
+from .curves import collinear_kept
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 
@@ -26,12 +27,15 @@ def _class_totals(is_positive, weights):
 
 
 def _average_precisions(is_positive, scores, weights):
-    """Average precision of each row; 0 (with a warning each) where a row has no positives."""
-    n_pos, _ = _class_totals(is_positive, weights)
-    values = _rankings.average_precisions(is_positive, scores, weights)
-    for _ in range(np.count_nonzero(n_pos == 0)):
+    """Average precision of each row (one for a 1-D ranking); 0 (with a warning each) where a
+    row has no positives. Weights that are all zero leave nothing to rank: ValueError."""
+    if weights is not None and not weights.any():
+        raise ValueError("sample_weight is zero everywhere.")
+    table = _rankings.summaries(is_positive, scores, weights)
+    values, no_positives = table[:, AVERAGE_PRECISION], table[:, POS_WEIGHT] == 0
+    for _ in range(np.count_nonzero(no_positives)):
         _warn_no_positives()
-    values[n_pos == 0] = 0.0
+    values[no_positives] = 0.0
     return values
 
 
@@ -66,12 +70,12 @@ def _trapezoid(x, y):
     return float((np.diff(x) * (y[1:] + y[:-1])).sum() / 2)
 
 
-def _mcclish(tp, fp, max_fpr):
+def _mcclish(points, max_fpr):
     """The area under the ROC curve up to ``max_fpr``, standardised so that a random ranking
-    scores 0.5 and a perfect one 1 (McClish 1989), on scikit-learn's points (origin first,
-    collinear ones dropped) for the same rounding."""
-    _, tp, fp = drop_collinear(None, tp, fp)
-    fpr, tpr = fp / fp[-1], tp / tp[-1]
+    scores 0.5 and a perfect one 1 (McClish 1989), on scikit-learn's points (rows thresholds,
+    tp, fp, origin first; collinear ones dropped) for the same rounding."""
+    counts = points[1:, collinear_kept(points[1:])]
+    tpr, fpr = counts / counts[:, -1:]
     stop = np.searchsorted(fpr, max_fpr, "right")
     tpr_at = np.interp(max_fpr, fpr[stop - 1:stop + 1], tpr[stop - 1:stop + 1])
     partial = _trapezoid(np.r_[fpr[:stop], max_fpr], np.r_[tpr[:stop], tpr_at])
@@ -89,8 +93,7 @@ def _binary_roc_auc(is_positive, scores, weights, max_fpr):
         return np.nan
     if _full_area(max_fpr):
         return _rankings.roc_aucs(is_positive, scores, weights)
-    _, tp, fp = _rankings.points(is_positive, scores, weights)
-    return float(_mcclish(tp, fp, max_fpr))
+    return float(_mcclish(_rankings.points(is_positive, scores, weights), max_fpr))
 
 
 def _roc_aucs(max_fpr):
@@ -104,7 +107,7 @@ def _roc_aucs(max_fpr):
         if _full_area(max_fpr):
             values[defined] = _rankings.roc_aucs(is_positive, scores, weights)
         else:
-            values[defined] = [_mcclish(tp, fp, max_fpr) for _, tp, fp
+            values[defined] = [_mcclish(points, max_fpr) for points
                                in _rankings.row_points(is_positive, scores, weights)]
         return values
     return per_ranking
@@ -169,11 +172,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
             raise ValueError(f"pos_label={pos_label!r} is not a label of y_true "
                              f"({', '.join(map(repr, classes.tolist()))}).")
         ranking = binary_ranking(y, y_score, pos_label, sample_weight, (kind, classes))
-        if ranking.n_pos == 0:
-            _warn_no_positives()
-            return 0.0
-        return _rankings.average_precisions(ranking.is_positive, ranking.scores,
-                                            ranking.weights)
+        return float(_average_precisions(ranking.is_positive, ranking.scores,
+                                         ranking.weights)[0])
     if kind in ("multilabel-indicator", "multiclass") and pos_label != 1:
         raise ValueError(f"pos_label must be 1 for a {kind} y_true, got {pos_label!r}.")
     if kind == "multiclass":
@@ -365,7 +365,8 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
     ranked = (n_relevant > 0) & (n_relevant < y.shape[1])  # else the ranking has no meaning: 1
     values = np.ones(y.shape[0])
     if ranked.any():
-        values[ranked] = _rankings.average_precisions(relevant[ranked], scores[ranked], None)
+        values[ranked] = _rankings.summaries(relevant[ranked], scores[ranked],
+                                             None)[:, AVERAGE_PRECISION]
     if weights is None:
         return float(values.sum() / y.shape[0])
     return float((values * weights).sum() / weights.sum())
