@@ -4,6 +4,7 @@ The drop-in functions must accept what scikit-learn accepts and refuse the rest 
 exception types, so the type of a target ("binary", "multiclass", "multilabel-indicator", ...)
 and the choice of the positive label follow scikit-learn's definitions. Messages are fastpr's.
 """
+import math
 import numbers
 import sys
 import warnings
@@ -94,13 +95,16 @@ def column_or_1d(name, values):
 
 def consistent_length(**arrays):
     lengths = {name: array.shape[0] for name, array in arrays.items() if array is not None}
-    if len(set(lengths.values())) > 1:
+    first = next(iter(lengths.values()))
+    if any(length != first for length in lengths.values()):
         raise ValueError(f"{', '.join(lengths)} have different numbers of samples: "
                          f"{', '.join(map(str, lengths.values()))}.")
 
 
 def _finite(name, array):
-    if not np.isfinite(array).all():
+    # A finite sum says that every value is finite (NaN and infinities carry into it) at half
+    # the cost of a mask; a sum that overflows falls back to the mask.
+    if not math.isfinite(array.sum()) and not np.isfinite(array).all():
         what = "NaN" if np.isnan(array).any() else "infinity"
         raise ValueError(f"{name} contains {what}.")
 

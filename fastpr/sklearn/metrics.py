@@ -27,8 +27,8 @@ def _class_totals(is_positive, weights):
 
 
 def _average_precisions(is_positive, scores, weights):
-    """Average precision of each row (one for a 1-D ranking); 0 (with a warning each) where a
-    row has no positives. Weights that are all zero leave nothing to rank: ValueError."""
+    """Average precision of each row; 0 (with a warning each) where a row has no positives.
+    Weights that are all zero leave nothing to rank: ValueError."""
     if weights is not None and not weights.any():
         raise ValueError("sample_weight is zero everywhere.")
     table = _rankings.summaries(is_positive, scores, weights)
@@ -74,8 +74,8 @@ def _mcclish(points, max_fpr):
     """The area under the ROC curve up to ``max_fpr``, standardised so that a random ranking
     scores 0.5 and a perfect one 1 (McClish 1989), on scikit-learn's points (rows thresholds,
     tp, fp, origin first; collinear ones dropped) for the same rounding."""
-    counts = points[1:, collinear_kept(points[1:])]
-    tpr, fpr = counts / counts[:, -1:]
+    _, tp, fp = points.compress(collinear_kept(*points[1:]), axis=1)
+    fpr, tpr = fp / fp[-1], tp / tp[-1]
     stop = np.searchsorted(fpr, max_fpr, "right")
     tpr_at = np.interp(max_fpr, fpr[stop - 1:stop + 1], tpr[stop - 1:stop + 1])
     partial = _trapezoid(np.r_[fpr[:stop], max_fpr], np.r_[tpr[:stop], tpr_at])
@@ -172,8 +172,11 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
             raise ValueError(f"pos_label={pos_label!r} is not a label of y_true "
                              f"({', '.join(map(repr, classes.tolist()))}).")
         ranking = binary_ranking(y, y_score, pos_label, sample_weight, (kind, classes))
-        return float(_average_precisions(ranking.is_positive, ranking.scores,
-                                         ranking.weights)[0])
+        row = _rankings.summaries(ranking.is_positive, ranking.scores, ranking.weights)[0]
+        if row[POS_WEIGHT] == 0:
+            _warn_no_positives()
+            return 0.0
+        return float(row[AVERAGE_PRECISION])
     if kind in ("multilabel-indicator", "multiclass") and pos_label != 1:
         raise ValueError(f"pos_label must be 1 for a {kind} y_true, got {pos_label!r}.")
     if kind == "multiclass":
