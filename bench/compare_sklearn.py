@@ -10,10 +10,11 @@ in the machine hits both alike):
 * each drop-in function (``average_precision_score``, ``roc_auc_score``,
   ``precision_recall_curve``, ``roc_curve``, ``det_curve``) on one binary ranking of n rows
   (int64 {0, 1} labels, 10% positives, float64 scores ``sigmoid(normal + 1.5 y)``): at
-  n = 1,000 the median of blocks of single calls, at n = 1,000,000 of a few calls. The "fastpr core" column
-  times the public fastpr call the drop-in is built on (``fastpr.evaluate``, or
-  ``fastpr.roc_curve`` for the curves) on bool labels: the rest is the drop-in's own checks and
-  scikit-learn's conventions.
+  n = 1,000 the median of blocks of single calls, at n = 1,000,000 of a few calls. The "engine"
+  column times what the drop-in is built on, the engine's sort and sweep of bool labels and
+  float64 scores (the row of every summary for the areas, the operating points for the
+  curves): the floor under the drop-in, whose own share is its checks and scikit-learn's
+  conventions.
 * the multilabel and multiclass paths: ``average_precision_score`` over 5 labels (macro),
   ``roc_auc_score`` over 5 classes one-vs-rest and one-vs-one, and
   ``label_ranking_average_precision_score`` over rows of 10 labels, n rows of scores in all.
@@ -38,8 +39,8 @@ from compare import (
     single_call_median,
 )
 
-import fastpr
 import fastpr.sklearn as fs
+from fastpr.sklearn import _rankings
 
 TARGETS = {1_000: 30.0, 1_000_000: 20.0}
 CV_TARGET = 10.0
@@ -67,11 +68,11 @@ def _single_calls_interleaved(funcs, calls, rounds=10):
     return [statistics.median(t) if t else None for t in times]
 
 
-def _time_pair(ours, theirs, core, n, repeats):
-    """Median seconds of (drop-in, scikit-learn, fastpr core)."""
+def _time_pair(ours, theirs, engine, n, repeats):
+    """Median seconds of (drop-in, scikit-learn, engine)."""
     if n <= 10_000:
-        return _single_calls_interleaved([ours, theirs, core], [2000, 200, 2000])
-    return interleaved_medians([ours, theirs, core], repeats)
+        return _single_calls_interleaved([ours, theirs, engine], [2000, 200, 2000])
+    return interleaved_medians([ours, theirs, engine], repeats)
 
 
 def binary_rows(metrics, n, repeats):
@@ -80,9 +81,9 @@ def binary_rows(metrics, n, repeats):
     rows = []
     for name in BINARY:
         ours, theirs = getattr(fs, name), getattr(metrics, name)
-        core = fastpr.roc_curve if name.endswith("curve") else fastpr.evaluate
+        engine = _rankings.points if name.endswith("curve") else _rankings.summaries
         times = _time_pair(lambda f=ours: f(labels, scores), lambda f=theirs: f(labels, scores),
-                           lambda f=core: f(y, scores), n, repeats)
+                           lambda f=engine: f(y, scores, None), n, repeats)
         rows.append((f"`{name}`, binary", n, *times))
         print(f"  measured: {name} at n={n:,}", file=sys.stderr, flush=True)
     return rows
@@ -169,14 +170,14 @@ def main(argv=None):
           f"200 for scikit-learn), at n = 1,000,000 of {repeats} interleaved runs. Total run time "
           f"{elapsed:.0f} s.\n")
     print("| case | n | fastpr.sklearn | scikit-learn | sklearn / fastpr | target | "
-          "fastpr core |")
+          "engine |")
     print("|---|---:|---:|---:|---:|---|---:|")
-    for label, n, ours, theirs, core in rows:
+    for label, n, ours, theirs, engine in rows:
         ratio = theirs / ours
         target = TARGETS[n]
         verdict = f">= {target:g}x " + ("met" if ratio >= target else "MISSED")
         print(f"| {label} | {n:,} | {fmt_time(ours)} | {fmt_time(theirs)} | {fmt_ratio(ratio)} "
-              f"| {verdict} | {fmt_time(core)} |")
+              f"| {verdict} | {fmt_time(engine)} |")
     ratio = cv_plain / cv_patched
     verdict = f">= {CV_TARGET:g}x " + ("met" if ratio >= CV_TARGET else "MISSED")
     print(f"| `cross_validate`, LogisticRegression, scoring AP + ROC AUC, cv=5: total score_time, "
