@@ -404,33 +404,33 @@ def is_model_table(y_score):
                                             and not isinstance(y_score, np.ndarray))
 
 
-def model_table(y_score):
+def model_table(table, name="y_score"):
     """(names, scores) of a table of models: its column names, and its columns as the rows of a
     2-D array in column order (float64 unless every column is float32). Each column is checked
-    as a 1-D ``y_score`` of its own, and errors name it: ``y_score['name']``."""
-    if isinstance(y_score, Mapping):
-        names, columns = list(y_score), list(y_score.values())
+    as a 1-D ``y_score`` of its own, and errors name it as ``name['column']``."""
+    if isinstance(table, Mapping):
+        names, columns = list(table), list(table.values())
     else:
-        names = list(y_score.columns)
+        names = list(table.columns)
         columns = None
     if not names:
-        raise InputValueError("{argument} is a table with no columns.", argument="y_score")
-    bad = next((name for name in names if not isinstance(name, str)), None)
+        raise InputValueError("{argument} is a table with no columns.", argument=name)
+    bad = next((model for model in names if not isinstance(model, str)), None)
     if bad is not None:
         raise InputTypeError("{argument} is a table of models, whose column names must be "
                              "strings; got {value!r} ({kind}). Rename the columns, for example "
-                             "with df.columns = df.columns.astype(str).", argument="y_score",
+                             "with df.columns = df.columns.astype(str).", argument=name,
                              value=bad, kind=type(bad).__name__)
     seen = set()
-    repeated = next((name for name in names if name in seen or seen.add(name)), None)
+    repeated = next((model for model in names if model in seen or seen.add(model)), None)
     if repeated is not None:
         raise InputValueError("{argument} is a table of models, whose column names must be "
                               "unique; {value!r} names more than one column.",
-                              argument="y_score", value=repeated)
+                              argument=name, value=repeated)
     if columns is None:  # only now: a frame gives a frame for a repeated name
-        columns = [y_score[name] for name in names]
-    arrays = [scores(column, name=f"y_score[{name!r}]") for name, column in zip(names, columns)]
-    same_lengths(**{f"y_score[{name!r}]": array.shape[0] for name, array in zip(names, arrays)})
+        columns = [table[model] for model in names]
+    arrays = [scores(column, name=f"{name}[{model!r}]") for model, column in zip(names, columns)]
+    same_lengths(**{f"{name}[{model!r}]": array.shape[0] for model, array in zip(names, arrays)})
     return names, np.stack(arrays)
 
 

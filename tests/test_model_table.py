@@ -166,3 +166,21 @@ def test_groups_split_one_ranking_not_a_table():
 def test_labels_must_fit_the_columns():
     with pytest.raises(fastpr.InputValueError, match="y_true has shape"):
         fastpr.auc_pr([1, 0, 1], {"a": [1, 2, 3, 4]})
+
+
+@pytest.mark.parametrize("test", ["bootstrap", "delong"])
+def test_compare_names_the_models_of_a_table(test):
+    rng = np.random.default_rng(3)
+    y = rng.random(60) < 0.4
+    columns = {"base": y + rng.normal(0, 1, 60), "noisy": y + rng.normal(0, 2, 60)}
+    options = {"metric": "auc_roc", "test": test, "n_boot": 50, "seed": 1}
+    got = fastpr.compare(y, pd.DataFrame(columns), **options)
+    want = fastpr.compare(y, list(columns.values()), **options)
+    assert got.models.tolist() == ["base", "noisy"] and want.models.tolist() == [0, 1]
+    for field in ("estimates", "differences", "low", "high", "p_values", "replicates"):
+        assert np.array_equal(getattr(got, field), getattr(want, field), equal_nan=True)
+
+
+def test_compare_refuses_a_table_of_one_model():
+    with pytest.raises(fastpr.InputValueError, match="two or more models"):
+        fastpr.compare([1, 0, 1, 0], {"only": [0.9, 0.1, 0.8, 0.3]})
