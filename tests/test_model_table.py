@@ -184,3 +184,13 @@ def test_compare_names_the_models_of_a_table(test):
 def test_compare_refuses_a_table_of_one_model():
     with pytest.raises(fastpr.InputValueError, match="two or more models"):
         fastpr.compare([1, 0, 1, 0], {"only": [0.9, 0.1, 0.8, 0.3]})
+
+
+def test_a_polars_frame_is_a_table_like_a_pandas_one():
+    pl = pytest.importorskip("polars")
+    rng = np.random.default_rng(5)
+    y = rng.random(40) < 0.4
+    columns = {"a": rng.random(40), "b": y + rng.random(40), "c": rng.integers(0, 5, 40)}
+    assert same(fastpr.auc_pr(y, pl.DataFrame(columns)), fastpr.auc_pr(y, as_frame(columns)))
+    with pytest.raises(fastpr.InputValueError, match=r"y_score\['a'\] contains NaN at index 39"):
+        fastpr.auc_pr(y, pl.DataFrame({"a": [0.5] * 39 + [None]}))
