@@ -3,6 +3,9 @@
 Input. A 1-D ``y_score`` is one ranking. Many rankings come as
 
 - a 2-D ``y_score``, one ranking per row, with labels and weights shared (1-D) or one row each;
+- a table of models: a pandas or polars DataFrame with one score column per model, or a dict
+  ``{name: scores}``; each column is one ranking, named by the column (names are unique
+  strings), and labels and weights combine with them as with the rows of a 2-D ``y_score``;
 - a 1-D ``y_score`` with ``groups`` (one id per example: one ranking per distinct id, in sorted
   id order, each keeping its examples' order) or ``offsets`` (CSR boundaries: ranking ``g`` is
   rows ``offsets[g]:offsets[g + 1]``).
@@ -14,7 +17,11 @@ Result. One ranking gives the single result. Many rankings give
 - for an object (a curve, :class:`fastpr.MaxFBeta`, :class:`fastpr.SweptRanking`, ...): a list
   of one per ranking;
 - for :func:`fastpr.evaluate`: an :class:`fastpr.EvaluationBatch`, the table of every field,
-  whose ``index`` names the rankings.
+  whose ``index`` names the rankings;
+- for a table of models, the same keyed by name: a dict ``{name: value}`` in column order for a
+  number or an object, whatever library the table came from (``pandas.Series(result)`` makes
+  it a Series), and an EvaluationBatch whose ``index`` holds the names (``index_name`` is
+  "model"), so that ``to_frame()`` is indexed by them.
 
 Either way entry ``i`` equals the single call on ranking ``i`` bit for bit, rankings in the order
 above, and one warning per call counts the rankings whose values are NaN.
@@ -23,6 +30,8 @@ Input becomes ``fastpr._engine.tables.Rankings`` through ``rankings_of``; functi
 only rows read them from the engine's table (:func:`evaluations`), those that keep a ranking's
 points sweep each ranking of ``fastpr._engine.tables.sorted_rankings``.
 """
+import numpy as np
+
 from ._engine.tables import table
 from .results import Evaluation, EvaluationBatch, defined_mean
 
@@ -36,6 +45,18 @@ def evaluations(rankings):
     if rankings.index is None:
         return Evaluation.from_row(rows[0])
     return EvaluationBatch.from_table(rows, rankings.index, rankings.index_name)
+
+
+def per_ranking(rankings, values, average=None):
+    """What a function of many rankings (``fastpr._engine.tables.Rankings``) returns for their
+    ``values`` (an array or a list, one per ranking): the values, their macro ``average`` (for
+    numbers), or for a table of models a dict ``{name: value}`` in column order."""
+    if average is not None:
+        return averaged(np.asarray(values, dtype=np.float64), average)
+    if rankings.index_name == "model":
+        plain = values.tolist() if isinstance(values, np.ndarray) else values
+        return dict(zip(rankings.index.tolist(), plain))
+    return values
 
 
 def averaged(values, average):

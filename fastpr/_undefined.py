@@ -29,7 +29,7 @@ _TOO_FAR_APART = ("one more than 2**600 times the other, beyond what double prec
 _NO_ROOM = ("the AUC-PR of the worst ranking within 2**-26 of 1, leaving the normalised area "
             "no precision")
 # How warnings name the rankings of an EvaluationBatch, by its index_name.
-PLURALS = {"ranking": "rankings", "group": "groups", "class": "classes"}
+PLURALS = {"ranking": "rankings", "model": "models", "group": "groups", "class": "classes"}
 
 
 def _undefined(metrics, reason):

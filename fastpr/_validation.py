@@ -7,6 +7,7 @@ naming the argument; options (methods, levels, counts) are declared with ``fastp
 import contextlib
 import contextvars
 import numbers
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -393,6 +394,44 @@ def check_batch_inputs(y_true, y_score, sample_weight, pos_label, *, find_nan=Tr
                               "nothing to evaluate.", argument="sample_weight",
                               row=first(empty_rows))
     return is_positive, score_array, weight_array
+
+
+# ----------------------------------------------------------------------------- tables of models
+def is_model_table(y_score):
+    """Whether ``y_score`` is a table of models: a dict {name: scores} or a data frame (pandas,
+    polars, or anything else with named ``columns``), one score column per model."""
+    return isinstance(y_score, Mapping) or (hasattr(y_score, "columns")
+                                            and not isinstance(y_score, np.ndarray))
+
+
+def model_table(table, name="y_score"):
+    """(names, scores) of a table of models: its column names, and its columns as the rows of a
+    2-D array in column order (float64 unless every column is float32). Each column is checked
+    as a 1-D ``y_score`` of its own, and errors name it as ``name['column']``."""
+    if isinstance(table, Mapping):
+        names, columns = list(table), list(table.values())
+    else:
+        names = list(table.columns)
+        columns = None
+    if not names:
+        raise InputValueError("{argument} is a table with no columns.", argument=name)
+    bad = next((model for model in names if not isinstance(model, str)), None)
+    if bad is not None:
+        raise InputTypeError("{argument} is a table of models, whose column names must be "
+                             "strings; got {value!r} ({kind}). Rename the columns, for example "
+                             "with df.columns = df.columns.astype(str).", argument=name,
+                             value=bad, kind=type(bad).__name__)
+    seen = set()
+    repeated = next((model for model in names if model in seen or seen.add(model)), None)
+    if repeated is not None:
+        raise InputValueError("{argument} is a table of models, whose column names must be "
+                              "unique; {value!r} names more than one column.",
+                              argument=name, value=repeated)
+    if columns is None:  # only now: a frame gives a frame for a repeated name
+        columns = [table[model] for model in names]
+    arrays = [scores(column, name=f"{name}[{model!r}]") for model, column in zip(names, columns)]
+    same_lengths(**{f"{name}[{model!r}]": array.shape[0] for model, array in zip(names, arrays)})
+    return names, np.stack(arrays)
 
 
 def check_grouping(groups, offsets, y_score):

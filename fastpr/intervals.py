@@ -83,11 +83,13 @@ class BootstrapResult(Result):
 @dataclass(frozen=True, repr=False)
 class Comparison(Result):
     """Models scored on the same examples, each compared with the first (``differences[k]`` is
-    model k + 1 minus model 0), with intervals and two-sided p-values for no difference."""
+    model k + 1 minus model 0), with intervals and two-sided p-values for no difference.
+    ``models`` names them: the column names of a table of models, else positions 0, 1, ..."""
 
     metric: str
     method: str
     test: str
+    models: np.ndarray
     estimates: np.ndarray
     differences: np.ndarray
     low: np.ndarray
@@ -503,8 +505,10 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-    y_scores : sequence of array-likes, or array of shape (n_models, n_samples)
-        Two or more models' scores for the same examples.
+    y_scores : sequence of array-likes, array of shape (n_models, n_samples), DataFrame or dict
+        Two or more models' scores for the same examples; a table of models (a pandas or
+        polars DataFrame with one score column per model, or a dict ``{name: scores}``) names
+        them by its columns, the first column being the model the others are compared with.
     metric, method, n_boot, confidence, interval, stratified, resampling, seed, progress
         As in :func:`bootstrap` (``interval`` applies to the bootstrap test).
     test : {"bootstrap", "delong"}, default="bootstrap"
@@ -514,6 +518,9 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
     Returns
     -------
     Comparison
+        Arrays of one entry per model (``estimates``) or per model after the first
+        (``differences``, ``low``, ``high``, ``p_values``); ``models`` names the models: the
+        column names of a table, else positions.
 
     Examples
     --------
@@ -527,11 +534,11 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
     >>> round(float(c.p_values[0]), 4)
     0.0004
     """
-    is_positive, score_rows, weights = _paired_inputs(y_true, y_scores, sample_weight,
-                                                      pos_label)
+    is_positive, score_rows, weights, models = _paired_inputs(y_true, y_scores, sample_weight,
+                                                              pos_label)
     if test == "delong":
         _check_delong(metric, weights)
-        return _delong_comparison(is_positive, score_rows, confidence)
+        return _delong_comparison(is_positive, score_rows, confidence, models)
     resampler = _Resampler.paired(is_positive, score_rows, weights)
     _validation.both_classes(resampler.pos.shape[1], resampler.neg.shape[1], "compare models")
     estimates = _metric_values(resampler.full_rows(metric == "max_f1"), metric, method)
@@ -549,7 +556,7 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
         low.append(bounds[0])
         high.append(bounds[1])
         p_values.append(_two_sided_p(difference, np.std(column, ddof=1)))
-    return Comparison(metric, method, "bootstrap", estimates, differences, np.array(low),
+    return Comparison(metric, method, "bootstrap", models, estimates, differences, np.array(low),
                       np.array(high), np.array(p_values), confidence, values)
 
 
@@ -559,7 +566,7 @@ def _two_sided_p(difference, standard_error):
     return 2.0 * _NORMAL.cdf(-abs(difference) / standard_error)
 
 
-def _delong_comparison(is_positive, score_rows, confidence):
+def _delong_comparison(is_positive, score_rows, confidence, models):
     """DeLong's paired test: placements in example order, their covariance across models."""
     of_pos, of_neg = [], []
     for scores in score_rows:
@@ -580,7 +587,7 @@ def _delong_comparison(is_positive, score_rows, confidence):
     standard_errors = np.sqrt(np.maximum(
         np.diag(covariance)[1:] + covariance[0, 0] - 2 * covariance[0, 1:], 0.0))
     p_values = np.array([_two_sided_p(d, e) for d, e in zip(differences, standard_errors)])
-    return Comparison("auc_roc", "delong", "delong", estimates, differences,
+    return Comparison("auc_roc", "delong", "delong", models, estimates, differences,
                       differences - z * standard_errors, differences + z * standard_errors,
                       p_values, confidence, np.empty((0, score_rows.shape[0])))
 
@@ -685,19 +692,29 @@ def fold_interval(values, *, confidence=0.95):
 
 # ----------------------------------------------------------------------------- input checks
 def _paired_inputs(y_true, y_scores, sample_weight, pos_label):
-    """Labels, an (n_models, n_samples) float64 score array and weights (or None)."""
+    """Labels, an (n_models, n_samples) float64 score array, weights (or None) and the models'
+    names (the column names of a table of models, else positions)."""
     is_positive = _validation.positive_mask(y_true, pos_label)
-    if isinstance(y_scores, np.ndarray) and y_scores.ndim == 2:
-        y_scores = list(_validation.as_array("y_scores", y_scores))
-    if isinstance(y_scores, np.ndarray) or not hasattr(y_scores, "__len__") or len(y_scores) < 2:
+    if _validation.is_model_table(y_scores):
+        names, rows = _validation.model_table(y_scores, "y_scores")
+        shown = [f"y_scores[{name!r}]" for name in names]
+        models = np.array(names, dtype=object)
+    else:
+        if isinstance(y_scores, np.ndarray) and y_scores.ndim == 2:
+            y_scores = list(_validation.as_array("y_scores", y_scores))
+        if isinstance(y_scores, np.ndarray) or not hasattr(y_scores, "__len__"):
+            y_scores = ()  # refused below
+        shown = [f"y_scores[{k}]" for k in range(len(y_scores))]
+        rows = [_validation.scores(row, name=name) for name, row in zip(shown, y_scores)]
+        models = np.arange(len(rows))
+    if len(rows) < 2:
         raise InputValueError("{argument} must hold two or more models' scores (a sequence of "
-                              "arrays or an array of shape (n_models, n_samples)).",
-                              argument="y_scores")
-    rows = [_validation.scores(row, name=f"y_scores[{k}]") for k, row in enumerate(y_scores)]
-    for k, row in enumerate(rows):
-        _validation.same_lengths(y_true=is_positive.shape[0], **{f"y_scores[{k}]": row.shape[0]})
+                              "arrays, an array of shape (n_models, n_samples) or a table of "
+                              "models).", argument="y_scores")
+    for name, row in zip(shown, rows):
+        _validation.same_lengths(y_true=is_positive.shape[0], **{name: row.shape[0]})
     return (is_positive, np.array(rows, dtype=np.float64),
-            _validation.weights(sample_weight, is_positive.shape[0]))
+            _validation.weights(sample_weight, is_positive.shape[0]), models)
 
 
 def _check_delong(metric, sample_weight):

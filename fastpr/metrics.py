@@ -1,7 +1,7 @@
 """AUC-ROC, every AUC-PR estimator (docs/math/estimators.rst), and ``evaluate`` for all at once."""
 from ._engine.tables import rankings_of
 from ._options import OneOf, options
-from ._rankings import AVERAGES, averaged, evaluations
+from ._rankings import AVERAGES, evaluations, per_ranking
 from ._undefined import warn_if_undefined_in
 from .results import PR_METHODS
 
@@ -14,9 +14,12 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     y_true : array-like of shape (n_samples,) or (n_rankings, n_samples)
         Labels: bool, {0, 1}, {-1, 1}, or any two values with ``pos_label``. With a 2-D
         ``y_score``, 1-D labels are shared by every ranking.
-    y_score : array-like of shape (n_samples,) or (n_rankings, n_samples)
+    y_score : array-like of shape (n_samples,) or (n_rankings, n_samples), DataFrame or dict
         Real scores, higher means more positive. Ties form one threshold; +-inf are ordinary.
-        Each row of a 2-D array is one ranking (one model, one bootstrap draw, ...).
+        Each row of a 2-D array is one ranking (one model, one bootstrap draw, ...). A table of
+        models, a pandas or polars DataFrame with one score column per model or a dict
+        ``{name: scores}``, gives one ranking per column, named by it (unique strings); labels
+        and weights combine with its columns as with the rows of a 2-D array.
     sample_weight : array-like of shape (n_samples,) or (n_rankings, n_samples), default=None
         Finite weights >= 0 with a finite sum, of any magnitude (the sweep counts in a power of
         two near them); only where one input's weights span more than double precision's range
@@ -39,7 +42,8 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
         :class:`fastpr.EvaluationBatch` of the same fields as arrays, one entry per ranking;
         ``result[i]`` equals the single call on ranking ``i`` bit for bit, ``result.macro(...)``
         averages a metric over the rankings where it is defined, ``result.to_frame()`` makes a
-        pandas DataFrame.
+        pandas DataFrame. For a table of models, ``index`` holds the column names
+        (``index_name`` "model"), and so does the DataFrame's index.
 
     Notes
     -----
@@ -75,6 +79,14 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     ...                     groups=["a", "a", "a", "b", "b", "b"])
     >>> q.index, q.auc_roc
     (array(['a', 'b'], dtype='<U1'), array([1., 1.]))
+
+    Two models as the columns of a table (a DataFrame or a dict), named by them:
+
+    >>> t = fastpr.evaluate([1, 0, 1, 0], {"good": [0.9, 0.8, 0.7, 0.1], "bad": [1, 2, 3, 4]})
+    >>> t.index, t.auc_roc
+    (array(['good', 'bad'], dtype=object), array([0.75, 0.25]))
+    >>> fastpr.auc_roc([1, 0, 1, 0], {"good": [0.9, 0.8, 0.7, 0.1], "bad": [1, 2, 3, 4]})
+    {'good': 0.75, 'bad': 0.25}
     """
     result = evaluations(rankings_of(y_true, y_score, sample_weight, pos_label, groups,
                                      offsets))
@@ -115,7 +127,8 @@ def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_la
     -------
     float or ndarray
         In [0, 1]; NaN (with ``UndefinedMetricWarning``) when there are no positives. An array
-        of one area per ranking for many rankings, unless ``average="macro"``.
+        of one area per ranking for many rankings, unless ``average="macro"``; for a table of
+        models a dict ``{name: area}`` in column order.
 
     Notes
     -----
@@ -151,9 +164,9 @@ def auc_roc(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None,
             average=None):
     """Area under the ROC curve: the trapezoid rule, equal to Mann-Whitney U / (P N).
 
-    Tied scores count 1/2. Parameters as in :func:`evaluate` (many rankings give an array) and
-    ``average`` as in :func:`auc_pr`; NaN with ``UndefinedMetricWarning`` when either class is
-    missing.
+    Tied scores count 1/2. Parameters as in :func:`evaluate` (many rankings give an array, a
+    table of models a dict ``{name: area}``) and ``average`` as in :func:`auc_pr`; NaN with
+    ``UndefinedMetricWarning`` when either class is missing.
 
     Examples
     --------
@@ -172,4 +185,5 @@ def _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, aver
     rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets)
     result = evaluations(rankings)
     warn_if_undefined_in(result, "AUC-ROC" if roc else "AUC-PR")
-    return pick(result) if rankings.index is None else averaged(pick(result), average)
+    return pick(result) if rankings.index is None else per_ranking(rankings, pick(result),
+                                                                   average)

@@ -129,9 +129,10 @@ class MacroAverage(Result):
 class EvaluationBatch(Result):
     """:class:`fastpr.Evaluation` of many rankings: the same fields, as arrays of one entry each.
 
-    ``index`` names each ranking: row numbers of a 2-D batch, group ids (sorted) for ``groups=``,
-    segment numbers for ``offsets=``, class labels for :mod:`fastpr.multiclass`. ``index_name``
-    says which ("ranking", "group" or "class"). Rankings without positives (or, for the ROC
+    ``index`` names each ranking: row numbers of a 2-D batch, column names of a table of models
+    (a DataFrame or a dict of scores), group ids (sorted) for ``groups=``, segment numbers for
+    ``offsets=``, class labels for :mod:`fastpr.multiclass`. ``index_name`` says which
+    ("ranking", "model", "group" or "class"). Rankings without positives (or, for the ROC
     metrics and ``auc_npr``, without negatives) hold NaN; ``n_pos`` and ``n_neg`` show why and
     :meth:`macro` leaves them out of the mean. ``result[i]`` is the :class:`Evaluation` of
     ranking ``i``, equal to a single call on it.

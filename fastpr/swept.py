@@ -6,9 +6,10 @@ of it needs: the operating points, the vertices of the ROC convex hull and the
 data again. The curve functions (:func:`roc_curve`, :func:`pr_curve`, ...) build one and read
 one curve from it; the figures of :mod:`fastpr.plot` draw everything from one.
 
-Every function here takes one ranking, a 2-D batch, ``groups`` or ``offsets`` alike and returns
-the single result for one ranking, a list for many (an array for :func:`auc_prg`), each entry
-equal to the single call (see ``fastpr._rankings``).
+Every function here takes one ranking, a 2-D batch, a table of models, ``groups`` or ``offsets``
+alike and returns the single result for one ranking, a list for many (an array for
+:func:`auc_prg`), a dict keyed by name for a table of models, each entry equal to the single
+call (see ``fastpr._rankings``).
 """
 from dataclasses import dataclass
 
@@ -17,7 +18,7 @@ import numpy as np
 from ._engine.ranking import sort_ranking, sweep_ranking
 from ._engine.tables import rankings_of, sorted_rankings
 from ._options import OneOf, options
-from ._rankings import AVERAGES, averaged
+from ._rankings import AVERAGES, per_ranking
 from ._undefined import PLURALS, warn_if_undefined
 from .curves import (
     RECALL_STEP,
@@ -163,7 +164,8 @@ def _read(read, undefined, y_true, y_score, sample_weight, pos_label, groups, of
     n_pos, n_neg, floors = np.array(totals).T
     warn_if_undefined(n_pos, n_neg, *undefined, floors=floors,
                       unit=PLURALS[rankings.index_name])
-    return averaged(np.array(results, dtype=np.float64), average) if number else results
+    return per_ranking(rankings, np.array(results, dtype=np.float64) if number else results,
+                       average)
 
 
 def sweep(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, offsets=None):
@@ -179,7 +181,8 @@ def sweep(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, o
     SweptRanking
         The operating points, the ROC convex hull and the :class:`fastpr.Evaluation`; its
         methods give every curve of the functions of the same name without sorting again. For
-        a 2-D ``y_score``, ``groups`` or ``offsets``, a list of one per ranking.
+        a 2-D ``y_score``, ``groups`` or ``offsets``, a list of one per ranking; for a table
+        of models a dict ``{name: SweptRanking}`` in column order.
 
     Notes
     -----
@@ -204,7 +207,8 @@ def roc_curve(y_true, y_score, *, sample_weight=None, pos_label=None, groups=Non
 
     Parameters as in :func:`fastpr.evaluate`. Rates that a missing class leaves undefined are
     NaN, with ``UndefinedMetricWarning``. A 2-D ``y_score``, ``groups`` or ``offsets`` give a
-    list of curves, one per ranking, each equal to the single call (as every curve function).
+    list of curves, one per ranking, and a table of models a dict ``{name: curve}`` in column
+    order, each equal to the single call (as every curve function).
 
     Examples
     --------
@@ -300,7 +304,8 @@ def interpolated_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None
     -------
     PRPoints
         ``recall``, ``precision``, ``tp`` and ``fp``, origin first; the operating points of
-        :func:`pr_curve` are among them. For many rankings, a list of one per ranking.
+        :func:`pr_curve` are among them. For many rankings, a list of one per ranking (a dict
+        by name for a table of models).
 
     Examples
     --------
@@ -329,7 +334,7 @@ def f_beta_curve(y_true, y_score, *, beta=1.0, sample_weight=None, pos_label=Non
     -------
     FBetaCurve
         ``recall``, ``precision``, ``thresholds`` as in :func:`pr_curve`, and ``f``. For many
-        rankings, a list of one per ranking.
+        rankings, a list of one per ranking (a dict by name for a table of models).
 
     Notes
     -----
@@ -366,7 +371,8 @@ def max_f_beta(y_true, y_score, *, beta=1.0, sample_weight=None, pos_label=None,
     MaxFBeta
         ``value``, ``recall``, ``precision``, ``threshold`` (predict positive iff
         ``score >= threshold``) and ``beta``. All NaN, with ``UndefinedMetricWarning``, when
-        there are no positives. For many rankings, a list of one per ranking.
+        there are no positives. For many rankings, a list of one per ranking (a dict by name
+        for a table of models).
 
     Notes
     -----
@@ -402,7 +408,8 @@ def prg_curve(y_true, y_score, *, sample_weight=None, pos_label=None, groups=Non
     PRGCurve
         Points in descending threshold order (the order of :func:`pr_curve`), with
         ``recall_gain``, ``precision_gain``, ``thresholds``, ``tp``, ``fp``, ``is_crossing`` and
-        the ``area`` of :func:`auc_prg`. For many rankings, a list of one per ranking.
+        the ``area`` of :func:`auc_prg`. For many rankings, a list of one per ranking (a dict
+        by name for a table of models).
 
     Notes
     -----
@@ -444,7 +451,8 @@ def auc_prg(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None,
         At most 1 (a perfect ranking); 0 for a ranking no better than calling everything
         positive; negative where precision gain is mostly below 0. NaN, with
         ``UndefinedMetricWarning``, without positives or without negatives. For many rankings
-        an array of one area per ranking, unless ``average="macro"``.
+        an array of one area per ranking, unless ``average="macro"``; for a table of models a
+        dict ``{name: area}``.
 
     Notes
     -----

@@ -16,7 +16,7 @@ from ._engine.kernels.normalised import normalised_areas
 from ._engine.ranking import SortedRanking, sweep_ranking
 from ._engine.tables import rankings_of
 from ._options import Interval, OneOf, options
-from ._rankings import AVERAGES, averaged, evaluations
+from ._rankings import AVERAGES, evaluations, per_ranking
 from ._undefined import PLURALS, warn_if_undefined
 from .exceptions import InputValueError
 from .results import PR_METHODS, Evaluation
@@ -159,7 +159,8 @@ def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_l
     -------
     float or ndarray
         NaN with ``UndefinedMetricWarning`` when either class is missing. For many rankings an
-        array of one value per ranking, unless ``average="macro"`` (their mean where defined).
+        array of one value per ranking, unless ``average="macro"`` (their mean where defined);
+        for a table of models a dict ``{name: value}``.
 
     Examples
     --------
@@ -176,4 +177,4 @@ def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_l
     unit = None if rankings.index is None else PLURALS[rankings.index_name]
     warn_if_undefined(result.n_pos, result.n_neg, "normalised AUC-PR", floors=floors, unit=unit)
     values = normalised_areas(result.area(method), floors)
-    return float(values) if rankings.index is None else averaged(values, average)
+    return float(values) if rankings.index is None else per_ranking(rankings, values, average)

@@ -46,8 +46,8 @@ class Rankings:
     ``scores`` 2-D holds one ranking per row, with labels of shape (n,) or (m, n) and weights
     None, (n,) or (m, n); it may still hold NaN (``table`` rejects it while sorting). Labels
     are bool (True = positive), weights None for unit weights. ``index`` names the rankings of a
-    table ("ranking" numbers, "group" ids, "class" labels, as ``index_name`` says), None for one
-    ranking.
+    table ("ranking" numbers, "model" names, "group" ids, "class" labels, as ``index_name``
+    says), None for one ranking.
     """
 
     is_positive: np.ndarray
@@ -61,7 +61,11 @@ class Rankings:
 
 def rankings_of(y_true, y_score, sample_weight=None, pos_label=None, groups=None, offsets=None):
     """The :class:`Rankings` of a ranking-level function's input: one ranking for a 1-D
-    ``y_score``, one per row of a 2-D one, one per group of ``groups`` or ``offsets``."""
+    ``y_score``, one per row of a 2-D one or per column of a table of models (named by the
+    columns), one per group of ``groups`` or ``offsets``."""
+    names = None
+    if _validation.is_model_table(y_score):
+        names, y_score = _validation.model_table(y_score)
     y_score = _validation.as_array("y_score", y_score)
     if groups is None and offsets is None:
         if y_score.ndim != 2:
@@ -69,6 +73,10 @@ def rankings_of(y_true, y_score, sample_weight=None, pos_label=None, groups=None
                                                              pos_label))
         is_positive, scores, weights = _validation.check_batch_inputs(
             y_true, y_score, sample_weight, pos_label, find_nan=False)
+        if names is not None:
+            # Objects, not a string array, which would drop trailing NULs from the names.
+            return Rankings(is_positive, scores, weights, index=np.array(names, dtype=object),
+                            index_name="model")
         return Rankings(is_positive, scores, weights, index=np.arange(scores.shape[0]))
     _validation.check_grouping(groups, offsets, y_score)
     is_positive, scores, weights = _validation.check_binary_inputs(y_true, y_score,

@@ -67,6 +67,6 @@ def one_vs_one(codes, scores, average):
         np.take(columns[b], rows, out=values[second:end])
         is_positive[first:first + members[a].size] = True
         is_positive[second + members[a].size:end] = True
-    aucs = _rankings.segment_summaries(is_positive, values, offsets).auc_roc
+    aucs = _rankings.segment_roc_aucs(is_positive, values, offsets)
     shares = sizes / codes.size if average == "weighted" else None
     return np.average((aucs[0::2] + aucs[1::2]) / 2, weights=shares)

@@ -1,5 +1,5 @@
 """One binary ranking as scikit-learn's curves accept it: labels, scores, weights and the
-positive class, checked, with each class's total weight."""
+positive class, checked."""
 from typing import NamedTuple
 
 import numpy as np
@@ -12,8 +12,6 @@ class BinaryRanking(NamedTuple):
     scores: np.ndarray
     weights: np.ndarray  # or None
     score_dtype: np.dtype  # as given: precision-recall thresholds come back in it
-    n_pos: float  # total weight of each class
-    n_neg: float
     n_labels: int  # distinct values of y_true
 
 
@@ -30,17 +28,10 @@ def binary_ranking(y_true, y_score, pos_label, sample_weight, target=None):
     scores, score_dtype = _checks.scores("y_score", y_score)
     weights = _checks.weights(sample_weight)
     _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
-    is_positive = _checks.positives(y, pos_label)
-    if weights is None:
-        n_pos = float(np.count_nonzero(is_positive))
-        n_neg = is_positive.size - n_pos
-    else:
-        n_pos = float(weights[is_positive].sum())
-        n_neg = float(weights[~is_positive].sum())
-    return BinaryRanking(is_positive, scores, weights, score_dtype, n_pos, n_neg, classes.size)
+    return BinaryRanking(_checks.positives(y, pos_label), scores, weights, score_dtype,
+                         classes.size)
 
 
 def points(ranking):
-    """(thresholds, tp, fp) of the ranking, origin first (see ``_rankings.points``)."""
-    return _rankings.points(ranking.is_positive, ranking.scores, ranking.weights,
-                          quiet=ranking.n_pos == 0 or ranking.n_neg == 0)
+    """Rows (thresholds, tp, fp) of the ranking, origin first (see ``_rankings.points``)."""
+    return _rankings.points(ranking.is_positive, ranking.scores, ranking.weights)

@@ -4,6 +4,7 @@ The drop-in functions must accept what scikit-learn accepts and refuse the rest 
 exception types, so the type of a target ("binary", "multiclass", "multilabel-indicator", ...)
 and the choice of the positive label follow scikit-learn's definitions. Messages are fastpr's.
 """
+import math
 import numbers
 import sys
 import warnings
@@ -11,6 +12,7 @@ import warnings
 import numpy as np
 
 from .. import _validation
+from .._engine.kernels.labels import distinct_pair
 from ..exceptions import UndefinedMetricWarning
 
 
@@ -93,20 +95,24 @@ def column_or_1d(name, values):
 
 def consistent_length(**arrays):
     lengths = {name: array.shape[0] for name, array in arrays.items() if array is not None}
-    if len(set(lengths.values())) > 1:
+    first = next(iter(lengths.values()))
+    if any(length != first for length in lengths.values()):
         raise ValueError(f"{', '.join(lengths)} have different numbers of samples: "
                          f"{', '.join(map(str, lengths.values()))}.")
 
 
 def _finite(name, array):
-    if not np.isfinite(array).all():
+    # A finite sum says that every value is finite (NaN and infinities carry into it) at half
+    # the cost of a mask; a sum that overflows falls back to the mask.
+    if not math.isfinite(array.sum()) and not np.isfinite(array).all():
         what = "NaN" if np.isnan(array).any() else "infinity"
         raise ValueError(f"{name} contains {what}.")
 
 
 def scores(name, values, *, dims=(1,), text_error=TypeError):
-    """Finite real scores as float32 or float64 (integers and bools become float64), and the
-    dtype the caller gave (scikit-learn returns precision-recall thresholds in it)."""
+    """Finite real scores as a contiguous float32 or float64 array (integers and bools become
+    float64), and the dtype the caller gave (scikit-learn returns precision-recall thresholds
+    in it)."""
     array = as_array(name, values)
     if array.ndim == 2 and array.shape[1] == 1 and 2 not in dims:
         array = array.ravel()
@@ -126,7 +132,7 @@ def scores(name, values, *, dims=(1,), text_error=TypeError):
     if array.size == 0:
         raise ValueError(f"{name} is empty.")
     _finite(name, array)
-    return array, given
+    return np.ascontiguousarray(array), given
 
 
 def weights(sample_weight, *, allow_all_zero=False):
@@ -137,7 +143,7 @@ def weights(sample_weight, *, allow_all_zero=False):
     if array.dtype.kind not in "biuf":
         raise ValueError(f"sample_weight must hold real numbers, got an array of dtype "
                          f"{array.dtype}.")
-    array = array.astype(np.float64, copy=False)
+    array = np.ascontiguousarray(array, dtype=np.float64)
     _finite("sample_weight", array)
     if not allow_all_zero and not array.any():
         raise ValueError("sample_weight is zero everywhere.")
@@ -145,20 +151,17 @@ def weights(sample_weight, *, allow_all_zero=False):
 
 
 def distinct(values):
-    """Sorted distinct values, without a sort for labels that take two values (or one)."""
+    """Sorted distinct values, without a sort for labels that take two values (or one): one
+    pass of fastpr's label kernel finds them."""
     flat = values.reshape(-1)
     kind = flat.dtype.kind
     if flat.size and kind == "b":
         n_true = np.count_nonzero(flat)
         return np.array([False, True]) if 0 < n_true < flat.size else flat[:1].copy()
     if flat.size and kind in "iuf":
-        low, high = flat.min(), flat.max()
-        if low == high:
-            return flat[:1].copy()
-        # Integers one apart leave no room for a third value.
-        if (kind != "f" and high == low + 1
-                or np.count_nonzero(flat == low) + np.count_nonzero(flat == high) == flat.size):
-            return np.array([low, high], dtype=flat.dtype)
+        a, b, n_other = distinct_pair(flat if flat.flags.c_contiguous else flat.copy())
+        if n_other == 0:
+            return np.array(sorted({a, b}), dtype=flat.dtype)
     return np.unique(flat)
 
 

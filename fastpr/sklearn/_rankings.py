@@ -1,38 +1,49 @@
-"""The drop-in metrics' one route into fastpr's engine: checked arrays in, points or areas out.
+"""The drop-in metrics' one route into fastpr's engine: checked arrays in, areas or points out.
 
-Each function is one sort and one pass per ranking, through fastpr's public functions on arrays
-that scikit-learn's rules have already accepted (bool labels, finite float scores, finite
-non-negative weights or None). Where the caller knows that a class is missing (``quiet``), it
-raises scikit-learn's warning itself, so fastpr's own is silenced.
+The arrays have passed scikit-learn's rules already (contiguous bool labels, finite float32 or
+float64 scores, finite non-negative float64 weights or None), so they go straight to the
+engine's sort and sweep: fastpr's public functions would check them again and build result
+objects, which costs more than the sweep at a thousand rows. The engine does not warn; the
+drop-in functions raise scikit-learn's warnings themselves.
 """
-import warnings
+import numpy as np
 
-import fastpr
-
-
-def _run(quiet, function, *args, **kwargs):
-    if not quiet:
-        return function(*args, **kwargs)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", fastpr.UndefinedMetricWarning)
-        return function(*args, **kwargs)
+from .._engine.kernels import rows
+from .._engine.ranking import record_into, sort_validated
+from .._engine.tables import Rankings, table
 
 
-def summary(is_positive, scores, weights, *, quiet=False):
-    """The :class:`fastpr.Evaluation` of one ranking (or the batch of a 2-D one, a ranking per
-    row; 1-D weights are shared by the rows)."""
-    return _run(quiet, fastpr.evaluate, is_positive, scores, sample_weight=weights)
+def summaries(is_positive, scores, weights):
+    """The engine's rows (``fastpr._engine.kernels.rows``, whose column numbers index them) of
+    one ranking (one row) or of each row of a 2-D one (labels and weights shared (1-D) or one
+    row each)."""
+    return table(Rankings(is_positive, scores, weights))
 
 
-def segment_summaries(is_positive, scores, offsets):
-    """The :class:`fastpr.EvaluationBatch` of consecutive rankings: ``offsets`` bound them."""
-    return fastpr.evaluate(is_positive, scores, offsets=offsets)
+def roc_aucs(is_positive, scores, weights):
+    """AUC-ROC of one ranking (a float), or of each row of a 2-D one (an array)."""
+    values = summaries(is_positive, scores, weights)[:, rows.AUC_ROC]
+    return float(values[0]) if scores.ndim == 1 else values
 
 
-def points(is_positive, scores, weights, *, quiet=False):
-    """(thresholds, tp, fp) of every distinct score with weight, descending, origin first (at
-    threshold +inf); a list of them for a 2-D ranking."""
-    curves = _run(quiet, fastpr.roc_curve, is_positive, scores, sample_weight=weights)
-    if isinstance(curves, list):
-        return [(c.thresholds, c.tp, c.fp) for c in curves]
-    return curves.thresholds, curves.tp, curves.fp
+def segment_roc_aucs(is_positive, scores, offsets):
+    """AUC-ROC of consecutive unweighted rankings: ``offsets`` bound them."""
+    starts = np.asarray(offsets, dtype=np.int64)
+    return table(Rankings(is_positive, scores, starts=starts))[:, rows.AUC_ROC]
+
+
+def points(is_positive, scores, weights):
+    """Rows (thresholds, tp, fp) of every distinct score with weight, descending, origin first
+    (at threshold +inf): a view of the buffer that the sweep fills in place."""
+    ranking = sort_validated(is_positive, scores, weights)
+    buffer, row = np.empty((3, ranking.size + 1)), np.empty(rows.N_COLUMNS)
+    record_into(ranking, row, buffer)
+    return buffer[:, : int(row[rows.N_THRESHOLDS]) + 1]
+
+
+def row_points(is_positive, scores, weights):
+    """:func:`points` of each row of a 2-D ranking (labels and weights shared or per row)."""
+    def row(values, r):
+        return values if values is None or values.ndim == 1 else values[r]
+    return [points(row(is_positive, r), scores[r], row(weights, r))
+            for r in range(scores.shape[0])]

@@ -5,9 +5,10 @@ import warnings
 
 import numpy as np
 
+from .._engine.kernels.rows import AVERAGE_PRECISION, POS_WEIGHT
 from . import _averages, _checks, _rankings
 from ._binary import binary_ranking
-from .curves import drop_collinear
+from .curves import collinear_kept
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 
@@ -26,13 +27,15 @@ def _class_totals(is_positive, weights):
 
 
 def _average_precisions(is_positive, scores, weights):
-    """Average precision of each row; 0 (with a warning each) where a row has no positives."""
-    n_pos, n_neg = _class_totals(is_positive, weights)
-    values = _rankings.summary(is_positive, scores, weights,
-                               quiet=not (n_pos.all() and n_neg.all())).average_precision
-    for _ in range(np.count_nonzero(n_pos == 0)):
+    """Average precision of each row; 0 (with a warning each) where a row has no positives.
+    Weights that are all zero leave nothing to rank: ValueError."""
+    if weights is not None and not weights.any():
+        raise ValueError("sample_weight is zero everywhere.")
+    table = _rankings.summaries(is_positive, scores, weights)
+    values, no_positives = table[:, AVERAGE_PRECISION], table[:, POS_WEIGHT] == 0
+    for _ in range(np.count_nonzero(no_positives)):
         _warn_no_positives()
-    values[n_pos == 0] = 0.0
+    values[no_positives] = 0.0
     return values
 
 
@@ -67,11 +70,11 @@ def _trapezoid(x, y):
     return float((np.diff(x) * (y[1:] + y[:-1])).sum() / 2)
 
 
-def _mcclish(tp, fp, max_fpr):
+def _mcclish(points, max_fpr):
     """The area under the ROC curve up to ``max_fpr``, standardised so that a random ranking
-    scores 0.5 and a perfect one 1 (McClish 1989), on scikit-learn's points (origin first,
-    collinear ones dropped) for the same rounding."""
-    _, tp, fp = drop_collinear(None, tp, fp)
+    scores 0.5 and a perfect one 1 (McClish 1989), on scikit-learn's points (rows thresholds,
+    tp, fp, origin first; collinear ones dropped) for the same rounding."""
+    _, tp, fp = points.compress(collinear_kept(*points[1:]), axis=1)
     fpr, tpr = fp / fp[-1], tp / tp[-1]
     stop = np.searchsorted(fpr, max_fpr, "right")
     tpr_at = np.interp(max_fpr, fpr[stop - 1:stop + 1], tpr[stop - 1:stop + 1])
@@ -89,9 +92,8 @@ def _binary_roc_auc(is_positive, scores, weights, max_fpr):
     if not _defined_rocs(is_positive, weights, max_fpr)[0]:
         return np.nan
     if _full_area(max_fpr):
-        return float(_rankings.summary(is_positive, scores, weights).auc_roc)
-    _, tp, fp = _rankings.points(is_positive, scores, weights)
-    return float(_mcclish(tp, fp, max_fpr))
+        return _rankings.roc_aucs(is_positive, scores, weights)
+    return float(_mcclish(_rankings.points(is_positive, scores, weights), max_fpr))
 
 
 def _roc_aucs(max_fpr):
@@ -103,10 +105,10 @@ def _roc_aucs(max_fpr):
             return values
         is_positive, scores = is_positive[defined], scores[defined]
         if _full_area(max_fpr):
-            values[defined] = _rankings.summary(is_positive, scores, weights).auc_roc
+            values[defined] = _rankings.roc_aucs(is_positive, scores, weights)
         else:
-            values[defined] = [_mcclish(tp, fp, max_fpr)
-                               for _, tp, fp in _rankings.points(is_positive, scores, weights)]
+            values[defined] = [_mcclish(points, max_fpr) for points
+                               in _rankings.row_points(is_positive, scores, weights)]
         return values
     return per_ranking
 
@@ -171,11 +173,11 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
             raise ValueError(f"pos_label={pos_label!r} is not a label of y_true "
                              f"({', '.join(map(repr, classes.tolist()))}).")
         ranking = binary_ranking(y, y_score, pos_label, sample_weight, (kind, classes))
-        if ranking.n_pos == 0:
+        row = _rankings.summaries(ranking.is_positive, ranking.scores, ranking.weights)[0]
+        if row[POS_WEIGHT] == 0:
             _warn_no_positives()
             return 0.0
-        return float(_rankings.summary(ranking.is_positive, ranking.scores, ranking.weights,
-                                       quiet=ranking.n_neg == 0).average_precision)
+        return float(row[AVERAGE_PRECISION])
     if kind in ("multilabel-indicator", "multiclass") and pos_label != 1:
         raise ValueError(f"pos_label must be 1 for a {kind} y_true, got {pos_label!r}.")
     if kind == "multiclass":
@@ -367,8 +369,8 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
     ranked = (n_relevant > 0) & (n_relevant < y.shape[1])  # else the ranking has no meaning: 1
     values = np.ones(y.shape[0])
     if ranked.any():
-        values[ranked] = _rankings.summary(relevant[ranked], scores[ranked],
-                                           None).average_precision
+        values[ranked] = _rankings.summaries(relevant[ranked], scores[ranked],
+                                             None)[:, AVERAGE_PRECISION]
     if weights is None:
         return float(values.sum() / y.shape[0])
     return float((values * weights).sum() / weights.sum())
