@@ -44,6 +44,9 @@ _SCORE_GAP = 0.01  # added to |s+ - s-| by score normalisation
 _SPAN = 700.0
 SUMS_WORK = 3
 TOP_K_WORK = 6
+# Columns of ``work`` in a chunk of one ranking's top-k pairs (``top_k_chunk``): fixed, not a
+# share of the threads, so that the gradients' rounding depends on the input alone.
+TOP_K_CHUNK = 1 << 16
 
 
 @jit(inline="always")  # measured: a third off the |dAP| sums and the top-k set-up
@@ -162,31 +165,24 @@ def _pair(delta, gap, t, ranknet, normalize):
 
 
 @jit
-def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, query_normalization,
-                   scale, grad, hess, work):
-    """Top-k gradients of one ranking (rows ``ranked``, their labels ``labels``) into its rows
-    of ``grad`` and ``hess``.
+def _factor(top, score, positive):
+    """The factor of an example at ``score`` in exp(-gap) of its pairs (see
+    ``_ranking_top_k``), ``top`` being its ranking's top score."""
+    return math.exp(top - score) if positive else math.exp(score - top)
 
-    ``work`` rows hold each class's examples in rank order, the positives from the first column
-    on and the negatives from the last column back: U, L, score, exponential factor, running
-    gradient and hessian.
 
-    exp(-gap) of a pair is the product of a factor of each example, exp(m - s) for the positive
-    and exp(s - m) for the negative, m the ranking's top score: no exponential in the O(k n)
-    loop. Where the scores span more than ``_SPAN`` (or are infinite) the factors could
-    overflow, and each pair takes its own exponential.
-    """
+@jit
+def top_k_prepare(labels, scores, ranked, work):
+    """Sets the U, L and score rows of ``work`` for the pairs of one ranking (rows ``ranked``,
+    their labels ``labels``) and zeroes its running gradients and hessians; returns its number
+    of positives (see ``_ranking_top_k``)."""
     n = ranked.size
-    upper, lower, score, factor, g, h = work[0], work[1], work[2], work[3], work[4], work[5]
-    top = scores[ranked[0]]
-    bottom = scores[ranked[n - 1]]
-    products = top - bottom <= _SPAN  # False for infinite scores too (inf - x, x - x: inf, nan)
+    upper, lower, score, g, h = work[0], work[1], work[2], work[4], work[5]
     c = 0.0
     a = 0.0
     for position in range(n):
         inverse_rank = 1.0 / (position + 1.0)
         positive = labels[position]
-        s = scores[ranked[position]]
         if positive:
             c += 1.0
             a += inverse_rank
@@ -194,33 +190,48 @@ def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, quer
         else:
             column = n - (position + 1 - int(c))
         upper[column], lower[column] = _terms(c, a, inverse_rank, positive)
-        score[column] = s
+        score[column] = scores[ranked[position]]
         g[column] = 0.0
         h[column] = 0.0
-    n_pos = int(c)
-    if n_pos == 0 or n_pos == n:
-        for position in range(n):
-            grad[ranked[position]] = 0.0
-            hess[ranked[position]] = 0.0
-        return
+    return int(c)
+
+
+@jit
+def top_k_chunk(labels, scores, ranked, n_pos, k, ranknet, score_normalization, first, last,
+                work, partial):
+    """The top-k pairs of one ranking (after ``top_k_prepare``) whose lower example is in the
+    columns ``first .. last - 1`` of ``work``: their lambdas and hessians added to those
+    columns' running sums, and to ``partial`` (length 2 min(k, n) + 1, overwritten) each top
+    position's own sums (gradient at 2 p, hessian at 2 p + 1) and the sum of 2 |lambda| (last).
+
+    Chunks of disjoint columns can run at the same time; the top positions' own sums are then
+    the chunks' partial sums added up in any fixed order (``top_k_finish``).
+    """
+    n = ranked.size
+    upper, lower, score, factor, g, h = work[0], work[1], work[2], work[3], work[4], work[5]
+    top = scores[ranked[0]]
+    bottom = scores[ranked[n - 1]]
+    products = top - bottom <= _SPAN  # False for infinite scores too (inf - x, x - x: inf, nan)
     if products:
-        for column in range(n_pos):
-            factor[column] = math.exp(top - score[column])
-        for column in range(n_pos, n):
-            factor[column] = math.exp(score[column] - top)
+        for column in range(first, last):
+            factor[column] = _factor(top, score[column], column < n_pos)
     normalize = score_normalization and top != bottom
     inverse_r = 1.0 / n_pos
     sum_lambda = 0.0
     pos_above = 0
-    for position in range(min(k, n)):
+    n_top = min(k, n)
+    for position in range(n_top):
         neg_above = position - pos_above
         positive = labels[position]
         own = pos_above if positive else n - 1 - neg_above
-        own_upper, own_score, own_factor = upper[own], score[own], factor[own]
+        own_upper, own_score = upper[own], score[own]
+        # Computed here, not read from ``factor``: another chunk may own that column.
+        own_factor = _factor(top, own_score, positive) if products else 0.0
         own_g = 0.0
         own_h = 0.0
         if positive:
-            for other in range(n - 1 - neg_above, n_pos - 1, -1):  # the negatives below
+            # The negatives below, in rank order.
+            for other in range(min(n - 1 - neg_above, last - 1), max(n_pos, first) - 1, -1):
                 gap = own_score - score[other]
                 t = factor[other] * own_factor if products else math.exp(-gap)
                 lam, hessian = _pair(abs((own_upper + lower[other]) * inverse_r), gap, t,
@@ -232,7 +243,7 @@ def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, quer
                 sum_lambda -= 2.0 * lam
             pos_above += 1
         else:
-            for other in range(pos_above, n_pos):  # the positives below
+            for other in range(max(pos_above, first), min(n_pos, last)):  # the positives below
                 gap = score[other] - own_score
                 t = factor[other] * own_factor if products else math.exp(-gap)
                 lam, hessian = _pair(abs((own_upper + lower[other]) * inverse_r), gap, t,
@@ -242,6 +253,40 @@ def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, quer
                 h[other] += hessian
                 own_h += hessian
                 sum_lambda -= 2.0 * lam
+        partial[2 * position] = own_g
+        partial[2 * position + 1] = own_h
+    partial[2 * n_top] = sum_lambda
+
+
+@jit
+def top_k_finish(labels, ranked, n_pos, k, query_normalization, scale, partials, grad, hess,
+                 work):
+    """Adds up the rows of ``partials`` (one per chunk of ``top_k_chunk``, in order) and writes
+    the ranking's gradients and hessians, with query normalisation and ``scale``, into its rows
+    of ``grad`` and ``hess``; zeros without positives or without negatives."""
+    n = ranked.size
+    g, h = work[4], work[5]
+    if n_pos == 0 or n_pos == n:
+        for position in range(n):
+            grad[ranked[position]] = 0.0
+            hess[ranked[position]] = 0.0
+        return
+    n_top = min(k, n)
+    sum_lambda = 0.0
+    for chunk in range(partials.shape[0]):
+        sum_lambda += partials[chunk, 2 * n_top]
+    pos_above = 0
+    for position in range(n_top):
+        if labels[position]:
+            own = pos_above
+            pos_above += 1
+        else:
+            own = n - 1 - (position - pos_above)
+        own_g = 0.0
+        own_h = 0.0
+        for chunk in range(partials.shape[0]):
+            own_g += partials[chunk, 2 * position]
+            own_h += partials[chunk, 2 * position + 1]
         g[own] += own_g
         h[own] += own_h
     scaling = _query_factor(query_normalization, sum_lambda, scale)
@@ -258,14 +303,40 @@ def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, quer
 
 
 @jit
+def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, query_normalization,
+                   scale, grad, hess, work, partial):
+    """Top-k gradients of one ranking (rows ``ranked``, their labels ``labels``) into its rows
+    of ``grad`` and ``hess``, its pairs in one chunk; ``partial``: scratch of shape (1, at
+    least 2 min(k, n) + 1).
+
+    ``work`` rows hold each class's examples in rank order, the positives from the first column
+    on and the negatives from the last column back: U, L, score, exponential factor, running
+    gradient and hessian.
+
+    exp(-gap) of a pair is the product of a factor of each example, exp(m - s) for the positive
+    and exp(s - m) for the negative, m the ranking's top score: no exponential in the O(k n)
+    loop. Where the scores span more than ``_SPAN`` (or are infinite) the factors could
+    overflow, and each pair takes its own exponential.
+    """
+    n = ranked.size
+    n_pos = top_k_prepare(labels, scores, ranked, work)
+    if 0 < n_pos < n:
+        top_k_chunk(labels, scores, ranked, n_pos, k, ranknet, score_normalization, 0, n,
+                    work, partial[0])
+    top_k_finish(labels, ranked, n_pos, k, query_normalization, scale, partial, grad, hess,
+                 work)
+
+
+@jit
 def top_k_range(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
                 query_normalization, first, last, grad, hess, work):
     """Gradients of rankings ``first .. last - 1`` over their top-k pairs."""
+    partial = np.empty((1, 2 * min(k, _longest(offsets[first:last + 1])) + 1))
     for g in range(first, last):
         if offsets[g + 1] > offsets[g]:
             _ranking_top_k(ranked_true[offsets[g]:offsets[g + 1]], scores,
                            order[offsets[g]:offsets[g + 1]], k, ranknet, score_normalization,
-                           query_normalization, _scale(scales, g), grad, hess, work)
+                           query_normalization, _scale(scales, g), grad, hess, work, partial)
 
 
 @jit

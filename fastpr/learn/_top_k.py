@@ -1,0 +1,33 @@
+"""Top-k gradients of one large ranking on fastpr's thread pool.
+
+Its pairs split by their lower example into chunks of ``TOP_K_CHUNK`` columns, run by as many
+threads as ``thread_count()`` allows; each chunk keeps its own sums of the top positions, added
+up in chunk order afterwards, so the result does not depend on the number of threads.
+"""
+import numpy as np
+
+from .._engine.jit import thread_count
+from .._engine.kernels import lambdas as _lambdas
+from .._engine.pool import run_all
+
+
+def one_ranking_top_k(ranked_true, scores, order, k, ranknet, score_normalization,
+                      query_normalization, scale, grad, hess, work):
+    """``top_k_range`` of one ranking of any length, in chunks (see ``top_k_chunk``)."""
+    n = order.size
+    n_pos = _lambdas.top_k_prepare(ranked_true, scores, order, work)
+    starts = range(0, n, _lambdas.TOP_K_CHUNK)
+    partials = np.empty((len(starts), 2 * min(k, n) + 1))
+    if 0 < n_pos < n:
+        chunks = iter(enumerate(starts))
+
+        def worker():
+            for chunk, first in chunks:  # next() on a shared iterator is atomic under the GIL
+                _lambdas.top_k_chunk(ranked_true, scores, order, n_pos, k, ranknet,
+                                     score_normalization, first,
+                                     min(first + _lambdas.TOP_K_CHUNK, n), work,
+                                     partials[chunk])
+
+        run_all([worker] * min(thread_count(), len(starts)))
+    _lambdas.top_k_finish(ranked_true, order, n_pos, k, query_normalization, scale, partials,
+                          grad, hess, work)
