@@ -208,7 +208,7 @@ def top_k_chunk(labels, scores, ranked, n_pos, k, ranknet, score_normalization, 
     the chunks' partial sums added up in any fixed order (``top_k_finish``).
     """
     n = ranked.size
-    upper, lower, score, factor, g, h = work[0], work[1], work[2], work[3], work[4], work[5]
+    score, factor = work[2], work[3]
     top = scores[ranked[0]]
     bottom = scores[ranked[n - 1]]
     products = top - bottom <= _SPAN  # False for infinite scores too (inf - x, x - x: inf, nan)
@@ -216,6 +216,19 @@ def top_k_chunk(labels, scores, ranked, n_pos, k, ranknet, score_normalization, 
         for column in range(first, last):
             factor[column] = _factor(top, score[column], column < n_pos)
     normalize = score_normalization and top != bottom
+    if ranknet and normalize and products:  # XGBoost's default: the loops without branches
+        _top_k_pairs(labels, n_pos, k, True, True, True, top, first, last, work, partial)
+    else:
+        _top_k_pairs(labels, n_pos, k, ranknet, normalize, products, top, first, last, work,
+                     partial)
+
+
+@jit(inline="always")
+def _top_k_pairs(labels, n_pos, k, ranknet, normalize, products, top, first, last, work,
+                 partial):
+    """The pairs of ``top_k_chunk``, compiled once for constant options."""
+    n = labels.size
+    upper, lower, score, factor, g, h = work[0], work[1], work[2], work[3], work[4], work[5]
     inverse_r = 1.0 / n_pos
     sum_lambda = 0.0
     pos_above = 0
