@@ -22,11 +22,12 @@ def one_ranking_top_k(ranked_true, scores, order, k, ranknet, score_normalizatio
         chunks = iter(enumerate(starts))
 
         def worker():
+            block = np.empty(_lambdas.TOP_K_BLOCK)
             for chunk, first in chunks:  # next() on a shared iterator is atomic under the GIL
                 _lambdas.top_k_chunk(ranked_true, scores, order, n_pos, k, ranknet,
                                      score_normalization, first,
                                      min(first + _lambdas.TOP_K_CHUNK, n), work,
-                                     partials[chunk])
+                                     partials[chunk], block)
 
         run_all([worker] * min(thread_count(), len(starts)))
     _lambdas.top_k_finish(ranked_true, order, n_pos, k, query_normalization, scale, partials,
