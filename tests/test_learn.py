@@ -376,6 +376,12 @@ def test_one_ranking_in_chunks_equals_xgboost_whatever_the_threads():
         numba.set_num_threads(previous)
     np.testing.assert_array_equal(threaded[0], single[0])
     np.testing.assert_array_equal(threaded[1], single[1])
+    order = np.argsort(-s, kind="stable")
+    serial = np.empty(n), np.empty(n)  # the compiled kernel: its chunks one after the other
+    kernels.top_k_gradients(y[order], s, order, np.array([0, n]), np.empty(0), 3, True, True,
+                            True, *serial)
+    np.testing.assert_array_equal(threaded[0], serial[0])
+    np.testing.assert_array_equal(threaded[1], serial[1])
     want_grad, want_hess = xgboost_map_gradients(y, s, k=3)
     close(threaded[0], want_grad, 1e-12)
     close(threaded[1], want_hess, 1e-12)

@@ -170,6 +170,12 @@ def _pair(delta, gap, t, ranknet, normalize):
 
 
 @jit
+def top_k_chunks(n):
+    """The number of chunks of ``TOP_K_CHUNK`` columns of a ranking of ``n`` examples."""
+    return (n + TOP_K_CHUNK - 1) // TOP_K_CHUNK
+
+
+@jit
 def _factor(top, score, positive):
     """The factor of an example at ``score`` in exp(-gap) of its pairs (see
     ``_ranking_top_k``), ``top`` being its ranking's top score."""
@@ -352,8 +358,8 @@ def top_k_finish(labels, ranked, n_pos, k, query_normalization, scale, partials,
 def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, query_normalization,
                    scale, grad, hess, work, partial, block):
     """Top-k gradients of one ranking (rows ``ranked``, their labels ``labels``) into its rows
-    of ``grad`` and ``hess``, its pairs in one chunk; ``partial``: scratch of shape (1, at
-    least 2 min(k, n) + 1), ``block`` as in ``top_k_chunk``.
+    of ``grad`` and ``hess``, its chunks one after the other; ``partial``: scratch of shape (at
+    least ``top_k_chunks(n)``, at least 2 min(k, n) + 1), ``block`` as in ``top_k_chunk``.
 
     ``work`` rows hold each class's examples in rank order, the positives from the first column
     on and the negatives from the last column back: U, L, score, exponential factor, running
@@ -366,18 +372,22 @@ def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, quer
     """
     n = ranked.size
     n_pos = top_k_prepare(labels, scores, ranked, work)
+    n_chunks = top_k_chunks(n)
     if 0 < n_pos < n:
-        top_k_chunk(labels, scores, ranked, n_pos, k, ranknet, score_normalization, 0, n,
-                    work, partial[0], block)
-    top_k_finish(labels, ranked, n_pos, k, query_normalization, scale, partial, grad, hess,
-                 work)
+        for chunk in range(n_chunks):
+            first = chunk * TOP_K_CHUNK
+            top_k_chunk(labels, scores, ranked, n_pos, k, ranknet, score_normalization, first,
+                        min(first + TOP_K_CHUNK, n), work, partial[chunk], block)
+    top_k_finish(labels, ranked, n_pos, k, query_normalization, scale, partial[:n_chunks], grad,
+                 hess, work)
 
 
 @jit
 def top_k_range(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
                 query_normalization, first, last, grad, hess, work):
     """Gradients of rankings ``first .. last - 1`` over their top-k pairs."""
-    partial = np.empty((1, 2 * min(k, _longest(offsets[first:last + 1])) + 1))
+    longest = _longest(offsets[first:last + 1])
+    partial = np.empty((top_k_chunks(longest), 2 * min(k, longest) + 1))
     block = np.empty(TOP_K_BLOCK)
     for g in range(first, last):
         if offsets[g + 1] > offsets[g]:
