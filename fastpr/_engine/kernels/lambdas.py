@@ -171,7 +171,8 @@ def _pair(delta, gap, t, ranknet, normalize):
 
 @jit
 def top_k_chunks(n):
-    """The number of chunks of ``TOP_K_CHUNK`` columns of a ranking of ``n`` examples."""
+    """The number of chunks of ``TOP_K_CHUNK`` positions (or columns) of a ranking of ``n``
+    examples."""
     return (n + TOP_K_CHUNK - 1) // TOP_K_CHUNK
 
 
@@ -183,15 +184,54 @@ def _factor(top, score, positive):
 
 
 @jit
-def top_k_prepare(labels, scores, ranked, work):
-    """Sets the U, L and score rows of ``work`` for the pairs of one ranking (rows ``ranked``,
-    their labels ``labels``) and zeroes its running gradients and hessians; returns its number
-    of positives (see ``_ranking_top_k``)."""
-    n = ranked.size
-    upper, lower, score, g, h = work[0], work[1], work[2], work[4], work[5]
+def _chunk_bounds(chunk, n):
+    """``first, last``: chunk ``chunk`` of a ranking of ``n`` examples is its positions (or
+    columns) ``first .. last - 1``."""
+    first = chunk * TOP_K_CHUNK
+    return first, min(first + TOP_K_CHUNK, n)
+
+
+@jit
+def top_k_counts(labels, chunk, counts):
+    """``counts[chunk]``: the positives among the positions of chunk ``chunk`` of a ranking
+    whose labels by position are ``labels``, and the sum of their reciprocal ranks."""
+    first, last = _chunk_bounds(chunk, labels.size)
     c = 0.0
     a = 0.0
-    for position in range(n):
+    for position in range(first, last):
+        if labels[position]:
+            c += 1.0
+            a += 1.0 / (position + 1.0)
+    counts[chunk, 0] = c
+    counts[chunk, 1] = a
+
+
+@jit
+def top_k_starts(counts):
+    """Turns the rows of ``counts`` (``top_k_counts`` of every chunk) into what precedes each
+    chunk, added up in chunk order; returns the ranking's positives."""
+    c = 0.0
+    a = 0.0
+    for chunk in range(counts.shape[0]):
+        chunk_c, chunk_a = counts[chunk, 0], counts[chunk, 1]
+        counts[chunk, 0] = c
+        counts[chunk, 1] = a
+        c += chunk_c
+        a += chunk_a
+    return int(c)
+
+
+@jit
+def top_k_prepare(labels, scores, ranked, chunk, starts, work):
+    """Sets the U, L and score columns of ``work`` of the positions of chunk ``chunk`` of one
+    ranking (rows ``ranked``, their labels ``labels``), given ``starts`` from ``top_k_starts``,
+    and zeroes their running gradients and hessians (see ``_ranking_top_k``)."""
+    n = ranked.size
+    upper, lower, score, g, h = work[0], work[1], work[2], work[4], work[5]
+    first, last = _chunk_bounds(chunk, n)
+    c = starts[chunk, 0]
+    a = starts[chunk, 1]
+    for position in range(first, last):
         inverse_rank = 1.0 / (position + 1.0)
         positive = labels[position]
         if positive:
@@ -204,23 +244,23 @@ def top_k_prepare(labels, scores, ranked, work):
         score[column] = scores[ranked[position]]
         g[column] = 0.0
         h[column] = 0.0
-    return int(c)
 
 
 @jit
-def top_k_chunk(labels, scores, ranked, n_pos, k, ranknet, score_normalization, first, last,
-                work, partial, block):
-    """The top-k pairs of one ranking (after ``top_k_prepare``) whose lower example is in the
-    columns ``first .. last - 1`` of ``work``: their lambdas and hessians added to those
-    columns' running sums, and to ``partial`` (length 2 min(k, n) + 1, overwritten) each top
+def top_k_chunk(labels, scores, ranked, n_pos, k, ranknet, score_normalization, chunk, work,
+                partial, block):
+    """The top-k pairs of one ranking (after ``top_k_prepare`` of every chunk) whose lower
+    example is in the columns of chunk ``chunk`` of ``work``: their lambdas and hessians added
+    to those columns' running sums, and to ``partial`` (length 2 min(k, n) + 1, overwritten) each top
     position's own sums (gradient at 2 p, hessian at 2 p + 1) and the sum of 2 |lambda| (last).
     ``block``: float64 scratch of shape ``TOP_K_BLOCK``.
 
     Chunks of disjoint columns can run at the same time; the top positions' own sums are then
-    the chunks' partial sums added up in any fixed order (``top_k_finish``).
+    the chunks' partial sums added up in chunk order (``top_k_reduce``).
     """
     n = ranked.size
     score, factor = work[2], work[3]
+    first, last = _chunk_bounds(chunk, n)
     top = scores[ranked[0]]
     bottom = scores[ranked[n - 1]]
     products = top - bottom <= _SPAN  # False for infinite scores too (inf - x, x - x: inf, nan)
@@ -311,18 +351,14 @@ def _add_in_lanes(values, lanes):
 
 
 @jit
-def top_k_finish(labels, ranked, n_pos, k, query_normalization, scale, partials, grad, hess,
-                 work):
-    """Adds up the rows of ``partials`` (one per chunk of ``top_k_chunk``, in order) and writes
-    the ranking's gradients and hessians, with query normalisation and ``scale``, into its rows
-    of ``grad`` and ``hess``; zeros without positives or without negatives."""
-    n = ranked.size
+def top_k_reduce(labels, n_pos, k, query_normalization, scale, partials, work):
+    """Adds up the rows of ``partials`` (one per chunk of ``top_k_chunk``, in chunk order) into
+    the running sums of the top positions of one ranking; returns the factor of its gradients
+    and hessians, query normalisation times ``scale``."""
+    n = labels.size
+    if n_pos == 0 or n_pos == n:  # no pairs: ``partials`` were not written
+        return scale
     g, h = work[4], work[5]
-    if n_pos == 0 or n_pos == n:
-        for position in range(n):
-            grad[ranked[position]] = 0.0
-            hess[ranked[position]] = 0.0
-        return
     n_top = min(k, n)
     sum_lambda = 0.0
     for chunk in range(partials.shape[0]):
@@ -341,9 +377,18 @@ def top_k_finish(labels, ranked, n_pos, k, query_normalization, scale, partials,
             own_h += partials[chunk, 2 * position + 1]
         g[own] += own_g
         h[own] += own_h
-    scaling = _query_factor(query_normalization, sum_lambda, scale)
-    pos_above = 0
-    for position in range(n):
+    return _query_factor(query_normalization, sum_lambda, scale)
+
+
+@jit
+def top_k_write(labels, ranked, chunk, starts, scaling, grad, hess, work):
+    """Writes the running sums of the positions of chunk ``chunk`` of one ranking, times
+    ``scaling``, into their rows of ``grad`` and ``hess``."""
+    n = ranked.size
+    g, h = work[4], work[5]
+    first, last = _chunk_bounds(chunk, n)
+    pos_above = int(starts[chunk, 0])
+    for position in range(first, last):
         row = ranked[position]
         if labels[position]:
             column = pos_above
@@ -356,10 +401,14 @@ def top_k_finish(labels, ranked, n_pos, k, query_normalization, scale, partials,
 
 @jit
 def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, query_normalization,
-                   scale, grad, hess, work, partial, block):
+                   scale, grad, hess, work, counts, partial, block):
     """Top-k gradients of one ranking (rows ``ranked``, their labels ``labels``) into its rows
-    of ``grad`` and ``hess``, its chunks one after the other; ``partial``: scratch of shape (at
-    least ``top_k_chunks(n)``, at least 2 min(k, n) + 1), ``block`` as in ``top_k_chunk``.
+    of ``grad`` and ``hess``, its chunks one after the other; ``counts`` and ``partial``:
+    scratch of at least ``top_k_chunks(n)`` rows, of 2 and at least 2 min(k, n) + 1 columns,
+    ``block`` as in ``top_k_chunk``.
+
+    A chunk is ``TOP_K_CHUNK`` positions for ``top_k_prepare`` and ``top_k_write``, and as many
+    columns for ``top_k_chunk``.
 
     ``work`` rows hold each class's examples in rank order, the positives from the first column
     on and the negatives from the last column back: U, L, score, exponential factor, running
@@ -371,15 +420,21 @@ def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, quer
     overflow, and each pair takes its own exponential.
     """
     n = ranked.size
-    n_pos = top_k_prepare(labels, scores, ranked, work)
     n_chunks = top_k_chunks(n)
+    starts = counts[:n_chunks]
+    for chunk in range(n_chunks):
+        top_k_counts(labels, chunk, starts)
+    n_pos = top_k_starts(starts)
+    for chunk in range(n_chunks):
+        top_k_prepare(labels, scores, ranked, chunk, starts, work)
     if 0 < n_pos < n:
         for chunk in range(n_chunks):
-            first = chunk * TOP_K_CHUNK
-            top_k_chunk(labels, scores, ranked, n_pos, k, ranknet, score_normalization, first,
-                        min(first + TOP_K_CHUNK, n), work, partial[chunk], block)
-    top_k_finish(labels, ranked, n_pos, k, query_normalization, scale, partial[:n_chunks], grad,
-                 hess, work)
+            top_k_chunk(labels, scores, ranked, n_pos, k, ranknet, score_normalization, chunk,
+                        work, partial[chunk], block)
+    scaling = top_k_reduce(labels, n_pos, k, query_normalization, scale, partial[:n_chunks],
+                           work)
+    for chunk in range(n_chunks):
+        top_k_write(labels, ranked, chunk, starts, scaling, grad, hess, work)
 
 
 @jit
@@ -387,14 +442,15 @@ def top_k_range(ranked_true, scores, order, offsets, scales, k, ranknet, score_n
                 query_normalization, first, last, grad, hess, work):
     """Gradients of rankings ``first .. last - 1`` over their top-k pairs."""
     longest = _longest(offsets[first:last + 1])
+    counts = np.empty((top_k_chunks(longest), 2))
     partial = np.empty((top_k_chunks(longest), 2 * min(k, longest) + 1))
     block = np.empty(TOP_K_BLOCK)
     for g in range(first, last):
         if offsets[g + 1] > offsets[g]:
             _ranking_top_k(ranked_true[offsets[g]:offsets[g + 1]], scores,
                            order[offsets[g]:offsets[g + 1]], k, ranknet, score_normalization,
-                           query_normalization, _scale(scales, g), grad, hess, work, partial,
-                           block)
+                           query_normalization, _scale(scales, g), grad, hess, work, counts,
+                           partial, block)
 
 
 @jit
