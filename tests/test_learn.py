@@ -386,6 +386,14 @@ def test_one_ranking_in_chunks_equals_xgboost_whatever_the_threads():
     close(threaded[0], want_grad, 1e-12)
     close(threaded[1], want_hess, 1e-12)
 
+
+@pytest.mark.parametrize("label", [0, 1])
+def test_one_class_ranking_in_chunks_gets_zeros(label):
+    n = lambdas.TOP_K_CHUNK + 5
+    s = np.random.default_rng(3).normal(size=n)
+    grad, hess = lambdamart_gradients(np.full(n, label), s)
+    assert np.all(grad == 0.0) and np.all(hess == 0.0)
+
 # ----------------------------------------------------------------------------- metrics
 NAMES = fastpr.learn.METRICS
 
