@@ -14,6 +14,7 @@ from strategies import FEW, SETTINGS, rankings
 
 import fastpr
 from fastpr import InputTypeError, InputValueError, kernels
+from fastpr._engine.kernels import lambdas
 from fastpr._engine.kernels import sweep as _sweep
 from fastpr._engine.kernels.lean_sweep import lean_summary_into
 from fastpr.learn import FixedLabels, lambda_sums, lambdamart_gradients, swap_delta
@@ -355,6 +356,43 @@ def test_many_groups_on_threads_equal_one_thread():
     rows = groups == groups[0]
     close(threaded[0][rows], xgboost_map_gradients(y[rows], s[rows], k=5)[0], 1e-12)
 
+
+
+def test_one_ranking_in_chunks_equals_xgboost_whatever_the_threads():
+    # Over two chunks of columns on each side: positives and negatives both span chunk edges.
+    n = 2 * lambdas.TOP_K_CHUNK + 999
+    rng = np.random.default_rng(13)
+    y = rng.random(n) < 0.6
+    s = rng.integers(-40, 40, n) / 4.0  # many ties
+    s[:3] = 20.0  # the top positions tie too
+    y[:3] = [True, False, True]
+    labels = FixedLabels(y)
+    threaded = labels.lambdamart_gradients(s, k=3)
+    previous = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        single = labels.lambdamart_gradients(s, k=3)
+    finally:
+        numba.set_num_threads(previous)
+    np.testing.assert_array_equal(threaded[0], single[0])
+    np.testing.assert_array_equal(threaded[1], single[1])
+    order = np.argsort(-s, kind="stable")
+    serial = np.empty(n), np.empty(n)  # the compiled kernel: its chunks one after the other
+    kernels.top_k_gradients(y[order], s, order, np.array([0, n]), np.empty(0), 3, True, True,
+                            True, *serial)
+    np.testing.assert_array_equal(threaded[0], serial[0])
+    np.testing.assert_array_equal(threaded[1], serial[1])
+    want_grad, want_hess = xgboost_map_gradients(y, s, k=3)
+    close(threaded[0], want_grad, 1e-12)
+    close(threaded[1], want_hess, 1e-12)
+
+
+@pytest.mark.parametrize("label", [0, 1])
+def test_one_class_ranking_in_chunks_gets_zeros(label):
+    n = lambdas.TOP_K_CHUNK + 5
+    s = np.random.default_rng(3).normal(size=n)
+    grad, hess = lambdamart_gradients(np.full(n, label), s)
+    assert np.all(grad == 0.0) and np.all(hess == 0.0)
 
 # ----------------------------------------------------------------------------- metrics
 NAMES = fastpr.learn.METRICS

@@ -21,6 +21,7 @@ from .._rankings import AVERAGES, averaged
 from ..exceptions import InputValueError
 from ..results import COLUMNS
 from ._rankings import Rankings
+from ._top_k import one_ranking_top_k
 from ._weights import group_weights, refuse_sample_weight
 
 METRICS = ("auc_roc", "auc_roc_hull", "auc_pr", "auc_pr_dg", "average_precision",
@@ -221,7 +222,12 @@ class FixedLabels:
         order, ranked_true = rankings.order(scores)
         grad = np.empty(order.size)
         hess = np.empty(order.size)
-        if top_k:
+        if top_k and self.n_groups == 1:  # its pairs in chunks, on threads
+            rankings.run(lambda first, last, work: one_ranking_top_k(
+                ranked_true, scores, order, k, ranknet, score_normalization,
+                query_normalization, scales[0] if scales.size else 1.0, grad, hess, work),
+                _lambdas.TOP_K_WORK)
+        elif top_k:
             rankings.run(lambda first, last, work: _lambdas.top_k_range(
                 ranked_true, scores, order, rankings.offsets, scales, k, ranknet,
                 score_normalization, query_normalization, first, last, grad, hess, work),

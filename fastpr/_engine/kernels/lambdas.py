@@ -44,6 +44,14 @@ _SCORE_GAP = 0.01  # added to |s+ - s-| by score normalisation
 _SPAN = 700.0
 SUMS_WORK = 3
 TOP_K_WORK = 6
+# Columns of ``work`` in a chunk of one ranking's top-k pairs (``top_k_chunk``): fixed, not a
+# share of the threads, so that the gradients' rounding depends on the input alone.
+TOP_K_CHUNK = 1 << 16
+# Pairs of one top example whose lambdas are summed after the loop that makes them (see
+# ``_own_pairs``), in _LANES running sums (``_own_pairs`` adds up four).
+_BLOCK = 256
+_LANES = 4
+TOP_K_BLOCK = (3, _BLOCK)  # the shape of that scratch: lambdas, hessians, running sums
 
 
 @jit(inline="always")  # measured: a third off the |dAP| sums and the top-k set-up
@@ -162,31 +170,70 @@ def _pair(delta, gap, t, ranknet, normalize):
 
 
 @jit
-def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, query_normalization,
-                   scale, grad, hess, work):
-    """Top-k gradients of one ranking (rows ``ranked``, their labels ``labels``) into its rows
-    of ``grad`` and ``hess``.
+def top_k_chunks(n):
+    """The number of chunks of ``TOP_K_CHUNK`` positions (or columns) of a ranking of ``n``
+    examples."""
+    return (n + TOP_K_CHUNK - 1) // TOP_K_CHUNK
 
-    ``work`` rows hold each class's examples in rank order, the positives from the first column
-    on and the negatives from the last column back: U, L, score, exponential factor, running
-    gradient and hessian.
 
-    exp(-gap) of a pair is the product of a factor of each example, exp(m - s) for the positive
-    and exp(s - m) for the negative, m the ranking's top score: no exponential in the O(k n)
-    loop. Where the scores span more than ``_SPAN`` (or are infinite) the factors could
-    overflow, and each pair takes its own exponential.
-    """
-    n = ranked.size
-    upper, lower, score, factor, g, h = work[0], work[1], work[2], work[3], work[4], work[5]
-    top = scores[ranked[0]]
-    bottom = scores[ranked[n - 1]]
-    products = top - bottom <= _SPAN  # False for infinite scores too (inf - x, x - x: inf, nan)
+@jit
+def _factor(top, score, positive):
+    """The factor of an example at ``score`` in exp(-gap) of its pairs (see
+    ``_ranking_top_k``), ``top`` being its ranking's top score."""
+    return math.exp(top - score) if positive else math.exp(score - top)
+
+
+@jit
+def _chunk_bounds(chunk, n):
+    """``first, last``: chunk ``chunk`` of a ranking of ``n`` examples is its positions (or
+    columns) ``first .. last - 1``."""
+    first = chunk * TOP_K_CHUNK
+    return first, min(first + TOP_K_CHUNK, n)
+
+
+@jit
+def top_k_counts(labels, chunk, counts):
+    """``counts[chunk]``: the positives among the positions of chunk ``chunk`` of a ranking
+    whose labels by position are ``labels``, and the sum of their reciprocal ranks."""
+    first, last = _chunk_bounds(chunk, labels.size)
     c = 0.0
     a = 0.0
-    for position in range(n):
+    for position in range(first, last):
+        if labels[position]:
+            c += 1.0
+            a += 1.0 / (position + 1.0)
+    counts[chunk, 0] = c
+    counts[chunk, 1] = a
+
+
+@jit
+def top_k_starts(counts):
+    """Turns the rows of ``counts`` (``top_k_counts`` of every chunk) into what precedes each
+    chunk, added up in chunk order; returns the ranking's positives."""
+    c = 0.0
+    a = 0.0
+    for chunk in range(counts.shape[0]):
+        chunk_c, chunk_a = counts[chunk, 0], counts[chunk, 1]
+        counts[chunk, 0] = c
+        counts[chunk, 1] = a
+        c += chunk_c
+        a += chunk_a
+    return int(c)
+
+
+@jit
+def top_k_prepare(labels, scores, ranked, chunk, starts, work):
+    """Sets the U, L and score columns of ``work`` of the positions of chunk ``chunk`` of one
+    ranking (rows ``ranked``, their labels ``labels``), given ``starts`` from ``top_k_starts``,
+    and zeroes their running gradients and hessians (see ``_ranking_top_k``)."""
+    n = ranked.size
+    upper, lower, score, g, h = work[0], work[1], work[2], work[4], work[5]
+    first, last = _chunk_bounds(chunk, n)
+    c = starts[chunk, 0]
+    a = starts[chunk, 1]
+    for position in range(first, last):
         inverse_rank = 1.0 / (position + 1.0)
         positive = labels[position]
-        s = scores[ranked[position]]
         if positive:
             c += 1.0
             a += inverse_rank
@@ -194,59 +241,154 @@ def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, quer
         else:
             column = n - (position + 1 - int(c))
         upper[column], lower[column] = _terms(c, a, inverse_rank, positive)
-        score[column] = s
+        score[column] = scores[ranked[position]]
         g[column] = 0.0
         h[column] = 0.0
-    n_pos = int(c)
-    if n_pos == 0 or n_pos == n:
-        for position in range(n):
-            grad[ranked[position]] = 0.0
-            hess[ranked[position]] = 0.0
-        return
+
+
+@jit
+def top_k_chunk(labels, scores, ranked, n_pos, k, ranknet, score_normalization, chunk, work,
+                partial, block):
+    """The top-k pairs of one ranking (after ``top_k_prepare`` of every chunk) whose lower
+    example is in the columns of chunk ``chunk`` of ``work``: their lambdas and hessians added
+    to those columns' running sums, and to ``partial`` (length 2 min(k, n) + 1, overwritten) each top
+    position's own sums (gradient at 2 p, hessian at 2 p + 1) and the sum of 2 |lambda| (last).
+    ``block``: float64 scratch of shape ``TOP_K_BLOCK``.
+
+    Chunks of disjoint columns can run at the same time; the top positions' own sums are then
+    the chunks' partial sums added up in chunk order (``top_k_reduce``).
+    """
+    n = ranked.size
+    score, factor = work[2], work[3]
+    first, last = _chunk_bounds(chunk, n)
+    top = scores[ranked[0]]
+    bottom = scores[ranked[n - 1]]
+    products = top - bottom <= _SPAN  # False for infinite scores too (inf - x, x - x: inf, nan)
     if products:
-        for column in range(n_pos):
-            factor[column] = math.exp(top - score[column])
-        for column in range(n_pos, n):
-            factor[column] = math.exp(score[column] - top)
+        for column in range(first, last):
+            factor[column] = _factor(top, score[column], column < n_pos)
     normalize = score_normalization and top != bottom
+    if ranknet and normalize and products:  # XGBoost's default: the loops without branches
+        _top_k_pairs(labels, n_pos, k, True, True, True, top, first, last, work, partial,
+                     block)
+    else:
+        _top_k_pairs(labels, n_pos, k, ranknet, normalize, products, top, first, last, work,
+                     partial, block)
+
+
+@jit(inline="always")
+def _top_k_pairs(labels, n_pos, k, ranknet, normalize, products, top, first, last, work,
+                 partial, block):
+    """The pairs of ``top_k_chunk``, compiled once for constant options."""
+    n = labels.size
+    upper, lower, score, factor, g, h = work[0], work[1], work[2], work[3], work[4], work[5]
     inverse_r = 1.0 / n_pos
     sum_lambda = 0.0
     pos_above = 0
-    for position in range(min(k, n)):
-        neg_above = position - pos_above
+    n_top = min(k, n)
+    for position in range(n_top):
         positive = labels[position]
-        own = pos_above if positive else n - 1 - neg_above
-        own_upper, own_score, own_factor = upper[own], score[own], factor[own]
-        own_g = 0.0
-        own_h = 0.0
-        if positive:
-            for other in range(n - 1 - neg_above, n_pos - 1, -1):  # the negatives below
-                gap = own_score - score[other]
-                t = factor[other] * own_factor if products else math.exp(-gap)
-                lam, hessian = _pair(abs((own_upper + lower[other]) * inverse_r), gap, t,
-                                     ranknet, normalize)
-                own_g += lam
-                g[other] -= lam
-                own_h += hessian
-                h[other] += hessian
-                sum_lambda -= 2.0 * lam
+        if positive:  # the negatives below
+            own = pos_above
+            low, high = max(n_pos, first), min(n - (position - pos_above), last)
+            sign = 1.0
+            pos_above += 1
+        else:  # the positives below
+            own = n - 1 - (position - pos_above)
+            low, high = max(pos_above, first), min(n_pos, last)
+            sign = -1.0
+        # own_factor is computed, not read from ``factor``: another chunk may own the column.
+        own_lambdas, own_hessian = _own_pairs(
+            upper[own], score[own], _factor(top, score[own], positive) if products else 0.0,
+            sign, lower[low:high], score[low:high], factor[low:high], g[low:high],
+            h[low:high], inverse_r, ranknet, normalize, products, block)
+        partial[2 * position] = sign * own_lambdas
+        partial[2 * position + 1] = own_hessian
+        sum_lambda -= 2.0 * own_lambdas
+    partial[2 * n_top] = sum_lambda
+
+
+@jit(inline="always")
+def _own_pairs(own_upper, own_score, own_factor, sign, lower, score, factor, g, h, inverse_r,
+               ranknet, normalize, products, block):
+    """The pairs of one top example (``sign`` 1 if positive, -1 if negative) with each of the
+    examples whose columns are ``lower``, ``score``, ``factor``, ``g`` and ``h``: their lambdas
+    and hessians added to ``g`` and ``h``; returns the sums of the lambdas and the hessians.
+
+    In blocks whose lambdas and hessians are stored, then summed in ``_LANES`` running sums:
+    a running sum in the loop itself would keep it from vectorising.
+    """
+    lambdas, hessians, sums = block[0], block[1], block[2]
+    sums[:2 * _LANES] = 0.0
+    for start in range(0, lower.size, _BLOCK):
+        stop = min(start + _BLOCK, lower.size)
+        block_lower, block_score = lower[start:stop], score[start:stop]
+        block_factor, block_g, block_h = factor[start:stop], g[start:stop], h[start:stop]
+        for i in range(stop - start):  # slices: indices the compiler knows are >= 0
+            gap = sign * (own_score - block_score[i])  # the positive's score minus the other
+            t = block_factor[i] * own_factor if products else math.exp(-gap)
+            lam, hessian = _pair(abs((own_upper + block_lower[i]) * inverse_r), gap, t,
+                                 ranknet, normalize)
+            block_g[i] -= sign * lam
+            block_h[i] += hessian
+            lambdas[i] = lam
+            hessians[i] = hessian
+        _add_in_lanes(lambdas[:stop - start], sums[:_LANES])
+        _add_in_lanes(hessians[:stop - start], sums[_LANES:2 * _LANES])
+    return ((sums[0] + sums[1]) + (sums[2] + sums[3]),
+            (sums[4] + sums[5]) + (sums[6] + sums[7]))
+
+
+@jit(inline="always")
+def _add_in_lanes(values, lanes):
+    """Adds ``values[i]`` to ``lanes[i % _LANES]``."""
+    whole = values.size - values.size % _LANES
+    for start in range(0, whole, _LANES):
+        for lane in range(_LANES):
+            lanes[lane] += values[start + lane]
+    for i in range(whole, values.size):
+        lanes[i - whole] += values[i]
+
+
+@jit
+def top_k_reduce(labels, n_pos, k, query_normalization, scale, partials, work):
+    """Adds up the rows of ``partials`` (one per chunk of ``top_k_chunk``, in chunk order) into
+    the running sums of the top positions of one ranking; returns the factor of its gradients
+    and hessians, query normalisation times ``scale``."""
+    n = labels.size
+    if n_pos == 0 or n_pos == n:  # no pairs: ``partials`` were not written
+        return scale
+    g, h = work[4], work[5]
+    n_top = min(k, n)
+    sum_lambda = 0.0
+    for chunk in range(partials.shape[0]):
+        sum_lambda += partials[chunk, 2 * n_top]
+    pos_above = 0
+    for position in range(n_top):
+        if labels[position]:
+            own = pos_above
             pos_above += 1
         else:
-            for other in range(pos_above, n_pos):  # the positives below
-                gap = score[other] - own_score
-                t = factor[other] * own_factor if products else math.exp(-gap)
-                lam, hessian = _pair(abs((own_upper + lower[other]) * inverse_r), gap, t,
-                                     ranknet, normalize)
-                g[other] += lam
-                own_g -= lam
-                h[other] += hessian
-                own_h += hessian
-                sum_lambda -= 2.0 * lam
+            own = n - 1 - (position - pos_above)
+        own_g = 0.0
+        own_h = 0.0
+        for chunk in range(partials.shape[0]):
+            own_g += partials[chunk, 2 * position]
+            own_h += partials[chunk, 2 * position + 1]
         g[own] += own_g
         h[own] += own_h
-    scaling = _query_factor(query_normalization, sum_lambda, scale)
-    pos_above = 0
-    for position in range(n):
+    return _query_factor(query_normalization, sum_lambda, scale)
+
+
+@jit
+def top_k_write(labels, ranked, chunk, starts, scaling, grad, hess, work):
+    """Writes the running sums of the positions of chunk ``chunk`` of one ranking, times
+    ``scaling``, into their rows of ``grad`` and ``hess``."""
+    n = ranked.size
+    g, h = work[4], work[5]
+    first, last = _chunk_bounds(chunk, n)
+    pos_above = int(starts[chunk, 0])
+    for position in range(first, last):
         row = ranked[position]
         if labels[position]:
             column = pos_above
@@ -258,14 +400,57 @@ def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, quer
 
 
 @jit
+def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, query_normalization,
+                   scale, grad, hess, work, counts, partial, block):
+    """Top-k gradients of one ranking (rows ``ranked``, their labels ``labels``) into its rows
+    of ``grad`` and ``hess``, its chunks one after the other; ``counts`` and ``partial``:
+    scratch of at least ``top_k_chunks(n)`` rows, of 2 and at least 2 min(k, n) + 1 columns,
+    ``block`` as in ``top_k_chunk``.
+
+    A chunk is ``TOP_K_CHUNK`` positions for ``top_k_prepare`` and ``top_k_write``, and as many
+    columns for ``top_k_chunk``.
+
+    ``work`` rows hold each class's examples in rank order, the positives from the first column
+    on and the negatives from the last column back: U, L, score, exponential factor, running
+    gradient and hessian.
+
+    exp(-gap) of a pair is the product of a factor of each example, exp(m - s) for the positive
+    and exp(s - m) for the negative, m the ranking's top score: no exponential in the O(k n)
+    loop. Where the scores span more than ``_SPAN`` (or are infinite) the factors could
+    overflow, and each pair takes its own exponential.
+    """
+    n = ranked.size
+    n_chunks = top_k_chunks(n)
+    starts = counts[:n_chunks]
+    for chunk in range(n_chunks):
+        top_k_counts(labels, chunk, starts)
+    n_pos = top_k_starts(starts)
+    for chunk in range(n_chunks):
+        top_k_prepare(labels, scores, ranked, chunk, starts, work)
+    if 0 < n_pos < n:
+        for chunk in range(n_chunks):
+            top_k_chunk(labels, scores, ranked, n_pos, k, ranknet, score_normalization, chunk,
+                        work, partial[chunk], block)
+    scaling = top_k_reduce(labels, n_pos, k, query_normalization, scale, partial[:n_chunks],
+                           work)
+    for chunk in range(n_chunks):
+        top_k_write(labels, ranked, chunk, starts, scaling, grad, hess, work)
+
+
+@jit
 def top_k_range(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
                 query_normalization, first, last, grad, hess, work):
     """Gradients of rankings ``first .. last - 1`` over their top-k pairs."""
+    longest = _longest(offsets[first:last + 1])
+    counts = np.empty((top_k_chunks(longest), 2))
+    partial = np.empty((top_k_chunks(longest), 2 * min(k, longest) + 1))
+    block = np.empty(TOP_K_BLOCK)
     for g in range(first, last):
         if offsets[g + 1] > offsets[g]:
             _ranking_top_k(ranked_true[offsets[g]:offsets[g + 1]], scores,
                            order[offsets[g]:offsets[g + 1]], k, ranknet, score_normalization,
-                           query_normalization, _scale(scales, g), grad, hess, work)
+                           query_normalization, _scale(scales, g), grad, hess, work, counts,
+                           partial, block)
 
 
 @jit
