@@ -40,6 +40,7 @@ _LAZY = {
 
 
 def __getattr__(name):
+    """Import a lazy name's module at its first use."""
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     module = importlib.import_module(f".{_LAZY[name] or name}", __name__)
