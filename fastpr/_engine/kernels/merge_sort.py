@@ -3,7 +3,8 @@
 numba's own ``np.sort`` (a quicksort) and ``np.argsort(kind="mergesort")`` each compile for
 about 1.3 CPU seconds at first use; this one sort serves both the weighted and the unweighted
 segments in a fraction of that, and carries the weights itself instead of gathering them
-through a permutation. On segments of 50 to 1,000 scores it is about as fast as either.
+through a permutation. Measured per call: as fast as numba's quicksort up to about 100
+scores, within 1.4x of it up to 1,000 (longer segments go to NumPy's sort).
 """
 import numpy as np
 
