@@ -1,22 +1,12 @@
 """fastpr: exact, fast and honest precision-recall and ROC analysis."""
-from . import learn, multiclass
+import importlib
+
 from .accumulator import Accumulator
 from .aggregate import Aggregate, aggregate
 from .curves import AchievablePRCurve, PRCurve, PRPoints, ROCCurve, ROCHull, interpolate_pr
 from .exceptions import InputError, InputTypeError, InputValueError, UndefinedMetricWarning
 from .fmeasure import FBetaCurve, MaxFBeta, iso_f_curve
 from .gain import PRGCurve
-from .intervals import (
-    BootstrapResult,
-    Comparison,
-    Interval,
-    bootstrap,
-    bootstrap_sample,
-    compare,
-    confidence_interval,
-    delong,
-    fold_interval,
-)
 from .metrics import auc_pr, auc_roc, evaluate
 from .prevalence import PrevalenceShift, at_prevalence
 from .results import PR_METHODS, Evaluation, EvaluationBatch, MacroAverage
@@ -38,6 +28,29 @@ from .thresholds import ThresholdEvaluation, evaluate_at_thresholds, hull_thresh
 from .unachievable import auc_npr, auc_pr_min, min_precision
 
 __version__ = "0.1.0"
+
+# Imported at first use, not with fastpr: their modules and kernels cost import time that a
+# script which only evaluates would pay for nothing.
+_LAZY = {
+    "learn": None,
+    "multiclass": None,
+    **dict.fromkeys(["BootstrapResult", "Comparison", "Interval", "bootstrap", "bootstrap_sample",
+                     "compare", "confidence_interval", "delong", "fold_interval"], "intervals"),
+}
+
+
+def __getattr__(name):
+    """Import a lazy name's module at its first use."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = importlib.import_module(f".{_LAZY[name] or name}", __name__)
+    value = module if _LAZY[name] is None else getattr(module, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted({*globals(), *_LAZY})
 
 __all__ = [
     "Accumulator",

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 import fastpr
 from fastpr import kernels
+from fastpr._engine.kernels.merge_sort import merge_sorted
 from fastpr._engine.kernels.radix import sort_float64
 from strategies import SETTINGS, rankings
 
@@ -62,6 +63,18 @@ def test_radix_sort_orders_like_numpy_and_carries_the_payload(values):
     same = ordered[1:] == ordered[:-1]
     same_bits = np.signbit(ordered[1:]) == np.signbit(ordered[:-1])
     assert np.all(np.diff(moved)[same & same_bits] > 0)
+
+
+@SETTINGS
+@given(st.lists(st.one_of(st.floats(allow_nan=False), st.sampled_from([0.0, -0.0, 1.0])),
+                max_size=300), st.booleans())
+def test_merge_sort_is_numpys_stable_sort_and_carries_the_payload(values, carry):
+    values = np.array(values, dtype=np.float64)
+    payload = np.arange(values.size, dtype=np.float64) if carry else np.empty(0)
+    ordered, moved = merge_sorted(values, payload)
+    expected = np.argsort(values, kind="stable")  # equal keys (-0.0 == 0.0) in input order
+    np.testing.assert_array_equal(ordered, values[expected])
+    np.testing.assert_array_equal(moved, expected if carry else payload)
 
 
 @SETTINGS

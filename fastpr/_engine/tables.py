@@ -213,6 +213,9 @@ def _segments_table(scores, is_positive, weights, starts, order):
     large = np.flatnonzero(np.diff(starts) >= _LARGE_SEGMENT).tolist()
     n_tasks = min(n_threads, len(ranges) + len(large))
     ranges, large = iter(ranges), iter(large)
+    # Short segments are swept as float64 whatever the scores' type (exact for float32), so
+    # their kernel compiles once: a float32 copy would cost seconds at its first use.
+    short_scores = scores.astype(np.float64, copy=False)
 
     def worker():
         # Long segments one by one, then ranges of short ones (the small pieces last, to even
@@ -225,8 +228,8 @@ def _segments_table(scores, is_positive, weights, starts, order):
             record_into(sort_validated(is_positive[rows], scores[rows],
                                        weights[rows] if weights.size else None), table[g])
         for first, last in ranges:
-            table_kernels.segments_into(scores, is_positive, weights, order, starts, first,
-                                        last, _LARGE_SEGMENT, table)
+            table_kernels.segments_into(short_scores, is_positive, weights, order, starts,
+                                        first, last, _LARGE_SEGMENT, table)
 
     # One task per thread: a future per range or per segment would cost more than its work.
     run_all([worker] * n_tasks)

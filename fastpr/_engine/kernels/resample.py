@@ -30,7 +30,7 @@ MAX_F1 = N_COLUMNS
 N_REPLICATE = N_COLUMNS + 1
 
 
-@jit
+@jit(inline="always")  # a kernel of its own would compile the sweep into one more layer
 def _record(pos, pos_w, neg, neg_w, points, with_f1, row):
     """Sweep one replicate's weighted ranking into its row and append its best F1."""
     record(pos, pos_w, neg, neg_w, points, row)

@@ -83,7 +83,7 @@ def _weight_range(weights, scores):
     return largest, smallest
 
 
-@jit(inline="always")
+@jit
 def _take_ties(scores, weights, i, threshold, scale):
     """Consume scores[.. i] equal to threshold from the top; returns (weight taken, new i).
 
@@ -101,13 +101,13 @@ def _take_ties(scores, weights, i, threshold, scale):
     return (scaled if scaled > 0.0 or taken == 0.0 else _SMALLEST), i
 
 
-@jit(inline="always")
+@jit
 def _precision(tp, fp):
     """Precision of an operating point, with (0, 1) standing in for the origin."""
     return 1.0 if tp + fp == 0.0 else tp / (tp + fp)
 
 
-@jit(inline="always")
+@jit
 def _rise_areas(tp, fp, tp_b, fp_b, precision_a, group_max_precision, step):
     """Davis-Goadrich, average-precision, lower and upper (doubled) areas of a rise A -> B.
 
@@ -131,7 +131,7 @@ def _rise_areas(tp, fp, tp_b, fp_b, precision_a, group_max_precision, step):
     )
 
 
-@jit(inline="always")
+@jit
 def _end_rise(hull, n_hull, fp, tp, corner_threshold, run_tp):
     """A run to the right starts after a rise; returns (n_hull, area to add).
 

@@ -11,6 +11,7 @@ non-decreasing from 0 to the length of the scores.
 import numpy as np
 
 from ..jit import jit
+from .merge_sort import merge_sorted
 from .rows import record
 from .split import split_by_class, split_into
 
@@ -56,16 +57,9 @@ def sorted_rows_into(pos, n_pos, neg, n_neg, table):
 def _record_segment(scores, is_positive, weights, row):
     """Split, sort, sweep and record one segment (weights empty for unit weights)."""
     pos, neg = split_by_class(scores, is_positive)
-    if weights.size > 0:
-        pos_w, neg_w = split_by_class(weights, is_positive)
-        order = np.argsort(pos, kind="mergesort")
-        pos, pos_w = pos[order], pos_w[order]
-        order = np.argsort(neg, kind="mergesort")
-        neg, neg_w = neg[order], neg_w[order]
-    else:
-        pos_w = neg_w = weights
-        pos = np.sort(pos)
-        neg = np.sort(neg)
+    pos_w, neg_w = split_by_class(weights, is_positive) if weights.size else (weights, weights)
+    pos, pos_w = merge_sorted(pos, pos_w)
+    neg, neg_w = merge_sorted(neg, neg_w)
     record(pos, pos_w, neg, neg_w, np.empty((3, 0)), row)
 
 
@@ -87,9 +81,10 @@ def segments_into(scores, is_positive, weights, order, starts, first, last, larg
     Segment g holds rows ``order[starts[g]:starts[g + 1]]`` of the inputs, or rows
     ``starts[g]:starts[g + 1]`` when ``order`` is empty; gathering here, per segment, spreads the
     random reads over the threads that call this on separate ranges of segments. Longer segments
-    are left for the caller, whose NumPy sort beats numba's on them. Each segment is sorted here
-    with numba's sort (a stable argsort when weights ride along, as NumPy's stable sort in the
-    single-ranking path).
+    are left for the caller, whose NumPy sort beats a compiled one on them. Each segment is sorted
+    here by ``merge_sorted``, stably when weights ride along (as NumPy's stable sort in the
+    single-ranking path). The caller passes float64 scores (float32 ones converted, exactly),
+    so that this kernel compiles for one score type.
     """
     indirect = order.size > 0
     for g in range(first, last):
