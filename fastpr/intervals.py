@@ -143,7 +143,9 @@ class _Resampler:
 
     def replicates(self, seed, n_boot, stratified, poisson, with_f1, progress):
         out = np.empty((n_boot, self.pos.shape[0], resample.N_REPLICATE))
-        bar = import_optional("tqdm", "progress").tqdm(total=n_boot) if progress else None
+        title = progress if isinstance(progress, str) else None
+        bar = (import_optional("tqdm", "progress").tqdm(total=n_boot, desc=title)
+               if progress else None)
         for first in range(0, n_boot, _BATCH):
             count = min(_BATCH, n_boot - first)
             n_tasks = min(thread_count(), count)
@@ -363,8 +365,8 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
     seed : int, optional
         Replicate r uses the random stream keyed by (seed, r): the same seed gives the same
         replicates on any machine and any number of threads. None draws a seed and records it.
-    progress : bool, default=False
-        Show a progress bar (needs the ``progress`` extra: tqdm).
+    progress : bool or str, default=False
+        Show a progress bar (needs the ``progress`` extra: tqdm); a string is the bar's title.
 
     Returns
     -------

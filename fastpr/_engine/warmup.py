@@ -112,6 +112,7 @@ def _learn():
         learn.lambda_sums(_LABELS, scores)
         learn.lambda_sums(_LABELS, scores, groups=ids)
         for pairs in ("topk", "all"):
+            learn.lambdamart_gradients(_LABELS, scores, pairs=pairs)  # one ranking: chunks
             learn.lambdamart_gradients(_LABELS, scores, offsets=[0, 4, 8, 12], pairs=pairs,
                                        group_weight=[1.0, 2.0, 1.0])
         deltas = learn.swap_delta(_LABELS, scores)

@@ -218,9 +218,7 @@ def _progress(args, n_rows):
 
 def _interval(args, model, labels, score, weights, pos_label):
     """Bootstrap interval of AUC-PR (the interpolated area) on all rows."""
-    progress = _progress(args, labels.size)
-    if progress:  # the bar itself has no title: this line names its model
-        print(f"fastpr evaluate: bootstrap of model {model!r}", file=sys.stderr, flush=True)
+    progress = _progress(args, labels.size) and f"bootstrap of {model}"
     return _quietly(bootstrap, labels, score, n_boot=args.bootstrap, interval=args.ci_method,
                     confidence=args.confidence, seed=args.seed, sample_weight=weights,
                     pos_label=pos_label, progress=progress)
