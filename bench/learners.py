@@ -34,7 +34,6 @@ Rows
 Needs xgboost for the XGBoost rows (they are skipped, saying so, without it); not lightgbm.
 """
 import argparse
-import gc
 import os
 import statistics
 import sys
@@ -43,7 +42,15 @@ import time
 import numba
 import numpy as np
 from benchmarks._data import make_ranking
-from compare import _load, _version, fmt_ratio, fmt_time, interleaved_medians, machine_description
+from compare import (
+    _load,
+    _version,
+    fmt_ratio,
+    fmt_time,
+    interleaved_medians,
+    machine_description,
+    single_call_median,
+)
 
 import fastpr
 from fastpr import kernels
@@ -77,16 +84,7 @@ def interleaved_call_medians(funcs, calls, blocks):
             func()
     for _ in range(blocks):
         for k, func in enumerate(funcs):
-            times = []
-            gc.disable()
-            try:
-                for _ in range(calls):
-                    start = time.perf_counter()
-                    func()
-                    times.append(time.perf_counter() - start)
-            finally:
-                gc.enable()
-            block_medians[k].append(statistics.median(times))
+            block_medians[k].append(single_call_median(func, calls, warmup=0))
     return [statistics.median(m) for m in block_medians]
 
 
