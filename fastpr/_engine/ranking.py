@@ -1,7 +1,7 @@
 """One ranking from validated input to its row: split by class, sort each class, sweep once.
 
-Sorting follows DESIGN.md: NumPy's SIMD ``np.sort`` on each class's scores (values only) and a
-merge-walk in the kernel, which gets ties right by construction. Only weighted input needs a
+Sorting: NumPy's SIMD ``np.sort`` on each class's scores (values only) and a merge-walk in the
+kernel, which gets ties right by construction. Only weighted input needs a
 permutation, to carry each weight along with its score. A ranking sorted by class
 (:class:`SortedRanking`) is what every path sweeps: a table's rankings (``fastpr._engine.tables``),
 a curve's, an Accumulator's compacted state, a bootstrap replicate under new weights.
@@ -24,7 +24,8 @@ _THREADED_SORT_MIN = 1 << 16
 
 @dataclass(frozen=True)
 class SortedRanking:
-    """Each class's scores sorted ascending, with matching weights (empty = unit weights)."""
+    """Each class's scores sorted ascending (float64), with matching weights (empty = unit
+    weights)."""
 
     pos: np.ndarray
     pos_weight: np.ndarray
@@ -80,12 +81,17 @@ def stable_argsort(values):
 
 
 def _sorted_class(scores, weights):
-    """Sort one class's private copy in place, carrying weights along when there are any."""
+    """Sort one class's private copy in place, carrying weights along when there are any.
+
+    Sorted float32 scores come back as float64 (exactly): they sort faster in their own type,
+    and every kernel after the sort then compiles for float64 alone, where a float32 copy of the
+    sweep and of each path after it would cost seconds at its first use.
+    """
     if weights is None:
         scores.sort()
-        return scores, _NO_WEIGHTS
+        return scores.astype(np.float64, copy=False), _NO_WEIGHTS
     order = stable_argsort(scores)
-    return scores[order], weights[order]
+    return scores[order].astype(np.float64, copy=False), weights[order]
 
 
 def _sorted_classes(pos, pos_weight, neg, neg_weight):
