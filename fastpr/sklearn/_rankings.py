@@ -8,7 +8,9 @@ drop-in functions raise scikit-learn's warnings themselves.
 """
 import numpy as np
 
-from .._engine.kernels import rows
+from .._engine.kernels import rows, summary
+from .._engine.kernels.lean_sweep import lean_summary_into
+from .._engine.kernels.sweep import SCALE
 from .._engine.ranking import record_into, sort_validated
 from .._engine.tables import Rankings, table
 
@@ -20,10 +22,24 @@ def summaries(is_positive, scores, weights):
     return table(Rankings(is_positive, scores, weights))
 
 
+def binary_areas(is_positive, scores, weights):
+    """(AUC-ROC, average precision, weight of the positives, weight of the negatives) of one
+    ranking. Unit weights take the engine's lean sweep, which computes only these areas (bit
+    for bit as the full sweep does) in half the full sweep's time at a thousand scores."""
+    if weights is not None:
+        row = summaries(is_positive, scores, weights)[0]
+        return (row[rows.AUC_ROC], row[rows.AVERAGE_PRECISION], row[rows.POS_WEIGHT],
+                row[rows.NEG_WEIGHT])
+    ranking = sort_validated(is_positive, scores, None)
+    areas = np.empty(summary.N_SUMMARY)
+    lean_summary_into(ranking.pos, ranking.neg, False, np.empty(SCALE + 1), areas)
+    return (areas[summary.AUC_ROC], areas[summary.AVERAGE_PRECISION], ranking.pos.size,
+            ranking.neg.size)
+
+
 def roc_aucs(is_positive, scores, weights):
-    """AUC-ROC of one ranking (a float), or of each row of a 2-D one (an array)."""
-    values = summaries(is_positive, scores, weights)[:, rows.AUC_ROC]
-    return float(values[0]) if scores.ndim == 1 else values
+    """AUC-ROC of each row of a 2-D ranking."""
+    return summaries(is_positive, scores, weights)[:, rows.AUC_ROC]
 
 
 def segment_roc_aucs(is_positive, scores, offsets):

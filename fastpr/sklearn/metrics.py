@@ -89,11 +89,17 @@ def _full_area(max_fpr):
 
 def _binary_roc_auc(is_positive, scores, weights, max_fpr):
     """AUC-ROC of one ranking of bool labels; NaN with a warning without both classes."""
-    if not _defined_rocs(is_positive, weights, max_fpr)[0]:
-        return np.nan
-    if _full_area(max_fpr):
-        return _rankings.roc_aucs(is_positive, scores, weights)
-    return float(_mcclish(_rankings.points(is_positive, scores, weights), max_fpr))
+    if not _full_area(max_fpr):
+        if not _defined_rocs(is_positive, weights, max_fpr)[0]:
+            return np.nan
+        return float(_mcclish(_rankings.points(is_positive, scores, weights), max_fpr))
+    if weights is None or weights.any():  # the engine needs some weight to rank
+        auc_roc, _, pos_weight, neg_weight = _rankings.binary_areas(is_positive, scores,
+                                                                    weights)
+        if pos_weight > 0 and neg_weight > 0:  # the sweep's class totals say it is defined
+            return float(auc_roc)
+    _defined_rocs(is_positive, weights, max_fpr)  # warns or raises as scikit-learn does
+    return np.nan
 
 
 def _roc_aucs(max_fpr):
@@ -173,11 +179,12 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
             raise ValueError(f"pos_label={pos_label!r} is not a label of y_true "
                              f"({', '.join(map(repr, classes.tolist()))}).")
         ranking = binary_ranking(y, y_score, pos_label, sample_weight, (kind, classes))
-        row = _rankings.summaries(ranking.is_positive, ranking.scores, ranking.weights)[0]
-        if row[POS_WEIGHT] == 0:
+        _, average_precision, positives, _ = _rankings.binary_areas(
+            ranking.is_positive, ranking.scores, ranking.weights)
+        if positives == 0:
             _warn_no_positives()
             return 0.0
-        return float(row[AVERAGE_PRECISION])
+        return float(average_precision)
     if kind in ("multilabel-indicator", "multiclass") and pos_label != 1:
         raise ValueError(f"pos_label must be 1 for a {kind} y_true, got {pos_label!r}.")
     if kind == "multiclass":
