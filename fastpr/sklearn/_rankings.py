@@ -1,11 +1,14 @@
 """The drop-in metrics' one route into fastpr's engine: checked arrays in, areas or points out.
 
-The arrays have passed scikit-learn's rules already (contiguous bool labels, finite float32 or
+The arrays have passed scikit-learn's rules already (contiguous bool labels, float32 or
 float64 scores, finite non-negative float64 weights or None), so they go straight to the
 engine's sort and sweep: fastpr's public functions would check them again and build result
-objects, which costs more than the sweep at a thousand rows. The engine does not warn; the
-drop-in functions raise scikit-learn's warnings themselves.
+objects, which costs more than the sweep at a thousand rows. Only one ranking's scores come
+unchecked for NaN and infinities: its sort finds them (:func:`sorted_ranking`). The engine
+does not warn; the drop-in functions raise scikit-learn's warnings themselves.
 """
+import math
+
 import numpy as np
 
 from .._engine.kernels import rows, summary
@@ -22,15 +25,28 @@ def summaries(is_positive, scores, weights):
     return table(Rankings(is_positive, scores, weights))
 
 
+def sorted_ranking(is_positive, scores, weights):
+    """One ranking sorted by class (the engine's ``SortedRanking``), its scores checked: NumPy
+    sorts NaN last, so a class's two ends show whether it holds NaN or infinities, four values
+    read in place of a pass over the scores."""
+    ranking = sort_validated(is_positive, scores, weights)
+    ends = [float(c[i]) for c in (ranking.pos, ranking.neg) if c.size for i in (0, -1)]
+    if not all(map(math.isfinite, ends)):
+        what = "NaN" if any(map(math.isnan, ends)) else "infinity"
+        raise ValueError(f"y_score contains {what}.")
+    return ranking
+
+
 def binary_areas(is_positive, scores, weights):
     """(AUC-ROC, average precision, weight of the positives, weight of the negatives) of one
     ranking. Unit weights take the engine's lean sweep, which computes only these areas (bit
     for bit as the full sweep does) in half the full sweep's time at a thousand scores."""
+    ranking = sorted_ranking(is_positive, scores, weights)
     if weights is not None:
-        row = summaries(is_positive, scores, weights)[0]
+        row = np.empty(rows.N_COLUMNS)
+        record_into(ranking, row)
         return (row[rows.AUC_ROC], row[rows.AVERAGE_PRECISION], row[rows.POS_WEIGHT],
                 row[rows.NEG_WEIGHT])
-    ranking = sort_validated(is_positive, scores, None)
     areas = np.empty(summary.N_SUMMARY)
     lean_summary_into(ranking.pos, ranking.neg, False, np.empty(SCALE + 1), areas)
     return (areas[summary.AUC_ROC], areas[summary.AVERAGE_PRECISION], ranking.pos.size,
@@ -51,7 +67,7 @@ def segment_roc_aucs(is_positive, scores, offsets):
 def points(is_positive, scores, weights):
     """Rows (thresholds, tp, fp) of every distinct score with weight, descending, origin first
     (at threshold +inf): a view of the buffer that the sweep fills in place."""
-    ranking = sort_validated(is_positive, scores, weights)
+    ranking = sorted_ranking(is_positive, scores, weights)
     buffer, row = np.empty((3, ranking.size + 1)), np.empty(rows.N_COLUMNS)
     record_into(ranking, row, buffer)
     return buffer[:, : int(row[rows.N_THRESHOLDS]) + 1]

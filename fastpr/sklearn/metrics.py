@@ -74,7 +74,7 @@ def _mcclish(points, max_fpr):
     """The area under the ROC curve up to ``max_fpr``, standardised so that a random ranking
     scores 0.5 and a perfect one 1 (McClish 1989), on scikit-learn's points (rows thresholds,
     tp, fp, origin first; collinear ones dropped) for the same rounding."""
-    _, tp, fp = points.compress(collinear_kept(*points[1:]), axis=1)
+    _, tp, fp = points.compress(collinear_kept(points[1:]), axis=1)
     fpr, tpr = fp / fp[-1], tp / tp[-1]
     stop = np.searchsorted(fpr, max_fpr, "right")
     tpr_at = np.interp(max_fpr, fpr[stop - 1:stop + 1], tpr[stop - 1:stop + 1])
@@ -88,18 +88,21 @@ def _full_area(max_fpr):
 
 
 def _binary_roc_auc(is_positive, scores, weights, max_fpr):
-    """AUC-ROC of one ranking of bool labels; NaN with a warning without both classes."""
-    if not _full_area(max_fpr):
-        if not _defined_rocs(is_positive, weights, max_fpr)[0]:
-            return np.nan
-        return float(_mcclish(_rankings.points(is_positive, scores, weights), max_fpr))
-    if weights is None or weights.any():  # the engine needs some weight to rank
+    """AUC-ROC of one ranking of bool labels, its scores not yet checked for NaN and
+    infinities; NaN with a warning without both classes."""
+    full = _full_area(max_fpr)
+    if full and (weights is None or weights.any()):  # else there is no weight to rank
+        # The sort checks the scores, and the sweep's class totals say whether it is defined.
         auc_roc, _, pos_weight, neg_weight = _rankings.binary_areas(is_positive, scores,
                                                                     weights)
-        if pos_weight > 0 and neg_weight > 0:  # the sweep's class totals say it is defined
+        if pos_weight > 0 and neg_weight > 0:
             return float(auc_roc)
-    _defined_rocs(is_positive, weights, max_fpr)  # warns or raises as scikit-learn does
-    return np.nan
+    else:
+        _checks.finite("y_score", scores)
+    defined = _defined_rocs(is_positive, weights, max_fpr)[0]  # warns or raises if not
+    if full or not defined:
+        return np.nan
+    return float(_mcclish(_rankings.points(is_positive, scores, weights), max_fpr))
 
 
 def _roc_aucs(max_fpr):
@@ -300,8 +303,11 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     kind, classes = _checks.target_type("y_true", y)
     if y.size == 0:
         raise ValueError("y_true is empty.")
-    scores, _ = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError)
+    scores, _ = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError,
+                               check_finite=False)
     weights = _checks.weights(sample_weight, allow_all_zero=True)
+    if scores.ndim == 2:  # (one ranking's sort checks its scores)
+        _checks.finite("y_score", scores)
     if kind == "multiclass" or (kind == "binary" and scores.ndim == 2 and scores.shape[1] > 2):
         if max_fpr is not None and max_fpr != 1:
             raise ValueError(f"max_fpr is for binary and multilabel targets, got max_fpr="
