@@ -187,6 +187,31 @@ def test_multiclass_matches(case, average, multi_class, names, with_labels):
     assert_parity("average_precision_score", y, proba, average=average, sample_weight=w)
 
 
+INTEGER_TYPES = (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64)
+
+
+@st.composite
+def integer_labels(draw):
+    """Labels of an integer type: a few values near any point of its range (class codes, which
+    are counted) or anywhere in it."""
+    dtype = draw(st.sampled_from(INTEGER_TYPES))
+    info = np.iinfo(dtype)
+    low = draw(st.integers(info.min, info.max))
+    near = st.integers(low, min(info.max, low + 8))
+    values = draw(st.lists(near | st.integers(info.min, info.max), min_size=1, max_size=30))
+    return np.array(values, dtype=dtype)
+
+
+@SETTINGS
+@given(labels=integer_labels())
+def test_distinct_labels_are_numpys_unique_ones(labels):
+    from fastpr.sklearn._checks import distinct
+
+    found, expected = distinct(labels), np.unique(labels)
+    assert found.dtype == expected.dtype
+    np.testing.assert_array_equal(found, expected)
+
+
 @pytest.mark.parametrize("dtype", [np.float32, np.int64, bool])
 def test_score_dtypes_carry_through_as_in_scikit_learn(dtype):
     y = np.array([0, 1, 1, 0, 1, 0, 0, 1])

@@ -7,6 +7,27 @@ import numpy as np
 from . import _rankings
 
 
+# Bytes of a matrix's rows transposed at a time: the block and its transpose stay in cache.
+_TRANSPOSE_BLOCK_BYTES = 1 << 17
+
+
+def label_rows(matrix):
+    """The columns of a (n_samples, n_labels) matrix as the rows of a C-contiguous array (the
+    engine's layout of many rankings): ``matrix`` itself where it is the transpose of one.
+
+    Copied in blocks of samples: NumPy's copy of a transposed view reads every column in full
+    with a stride, fetching each cache line once per column (1.6 times slower for 5 columns of
+    a million rows, 2.7 times for 20).
+    """
+    if matrix.T.flags.c_contiguous:
+        return matrix.T
+    rows = np.empty(matrix.shape[::-1], dtype=matrix.dtype)
+    block = max(1, _TRANSPOSE_BLOCK_BYTES // (matrix.shape[1] * matrix.itemsize))
+    for start in range(0, matrix.shape[0], block):
+        rows[:, start:start + block] = matrix[start:start + block].T
+    return rows
+
+
 def over_labels(per_ranking, is_positive, scores, average, weights):
     """``per_ranking`` (labels, scores, weights) -> one value per row, averaged as scikit-learn's
     ``average`` says over an indicator matrix (n_samples, n_labels) and its scores.
@@ -24,7 +45,7 @@ def over_labels(per_ranking, is_positive, scores, average, weights):
         rows = (is_positive, scores, None)
         average_weights = weights
     else:
-        rows = (np.ascontiguousarray(is_positive.T), np.ascontiguousarray(scores.T), weights)
+        rows = (label_rows(is_positive), label_rows(scores), weights)
         if average == "weighted":
             average_weights = (is_positive.sum(axis=0, dtype=np.float64) if weights is None
                                else weights @ is_positive)
@@ -59,7 +80,7 @@ def one_vs_one(codes, scores, average):
     offsets = np.r_[0, np.cumsum(np.repeat(sizes, 2))]
     is_positive = np.zeros(offsets[-1], dtype=bool)
     values = np.empty(offsets[-1], dtype=scores.dtype)
-    columns = np.ascontiguousarray(scores.T)
+    columns = label_rows(scores)
     for k, (a, b) in enumerate(pairs):
         rows = np.concatenate([members[a], members[b]])  # class a first, then b
         first, second, end = offsets[2 * k], offsets[2 * k + 1], offsets[2 * k + 2]

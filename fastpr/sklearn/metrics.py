@@ -1,6 +1,7 @@
 """``average_precision_score``, ``roc_auc_score`` and ``label_ranking_average_precision_score``
 as scikit-learn defines them, computed by fastpr's engine (one sort and one pass per ranking,
 many rankings per call)."""
+import math
 import warnings
 
 import numpy as np
@@ -112,7 +113,8 @@ def _roc_aucs(max_fpr):
         defined = _defined_rocs(is_positive, weights, max_fpr)
         if not defined.any():
             return values
-        is_positive, scores = is_positive[defined], scores[defined]
+        if not defined.all():  # (a copy of every ranking otherwise)
+            is_positive, scores = is_positive[defined], scores[defined]
         if _full_area(max_fpr):
             values[defined] = _rankings.roc_aucs(is_positive, scores, weights)
         else:
@@ -203,7 +205,9 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
 
 
 def _one_hot(y, classes):
-    return y[:, None] == classes[None, :]
+    """The indicator matrix (n_samples, n_classes) of ``y``, a view of its transpose: the
+    engine's layout of one ranking per class."""
+    return (classes[:, None] == y[None, :]).T
 
 
 def _multiclass_labels(y, present, labels, n_columns):
@@ -233,7 +237,11 @@ def _multiclass_roc_auc(y, present, scores, labels, multi_class, average, weight
     if scores.ndim != 2:
         raise ValueError(f"y_score must be (n_samples, n_classes) for a multiclass y_true, got "
                          f"shape {scores.shape}.")
-    if not np.allclose(1, scores.sum(axis=1)):
+    totals = scores.sum(axis=1)
+    # np.allclose(1, totals) as scikit-learn checks it, in fewer passes (an infinite total, or
+    # totals that overflow their sum, are far from 1).
+    if not (math.isfinite(totals.sum())
+            and (np.abs(totals - 1) <= 1e-8 + 1e-5 * np.abs(totals)).all()):
         raise ValueError("y_score must hold probabilities for a multiclass AUC-ROC: each row "
                          "must add up to 1.")
     allowed = ("micro", "macro", "weighted", None) if multi_class == "ovr" else (
