@@ -47,21 +47,20 @@ def binary_areas(is_positive, scores, weights):
         record_into(ranking, row)
         return (row[rows.AUC_ROC], row[rows.AVERAGE_PRECISION], row[rows.POS_WEIGHT],
                 row[rows.NEG_WEIGHT])
+    return (*sorted_areas(ranking.pos, ranking.neg), ranking.pos.size, ranking.neg.size)
+
+
+def sorted_areas(pos, neg):
+    """(AUC-ROC, average precision) of an unweighted ranking whose classes are sorted
+    ascending (contiguous rows, no NaN), by the engine's lean sweep."""
     areas = np.empty(summary.N_SUMMARY)
-    lean_summary_into(ranking.pos, ranking.neg, False, np.empty(SCALE + 1), areas)
-    return (areas[summary.AUC_ROC], areas[summary.AVERAGE_PRECISION], ranking.pos.size,
-            ranking.neg.size)
+    lean_summary_into(pos, neg, False, np.empty(SCALE + 1), areas)
+    return areas[summary.AUC_ROC], areas[summary.AVERAGE_PRECISION]
 
 
 def roc_aucs(is_positive, scores, weights):
     """AUC-ROC of each row of a 2-D ranking."""
     return summaries(is_positive, scores, weights)[:, rows.AUC_ROC]
-
-
-def segment_roc_aucs(is_positive, scores, offsets):
-    """AUC-ROC of consecutive unweighted rankings: ``offsets`` bound them."""
-    starts = np.asarray(offsets, dtype=np.int64)
-    return table(Rankings(is_positive, scores, starts=starts))[:, rows.AUC_ROC]
 
 
 def points(is_positive, scores, weights):

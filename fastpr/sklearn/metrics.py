@@ -233,11 +233,23 @@ def _multiclass_labels(y, present, labels, n_columns):
     return classes
 
 
+def _codes(y, classes):
+    """Each sample's class as its position in ``classes`` (sorted, covering ``y``)."""
+    if classes.dtype.kind in "iu" and int(classes[-1]) - int(classes[0]) == classes.size - 1:
+        return y - classes[0]  # consecutive integers, the common case: no search
+    return np.searchsorted(classes, y)
+
+
 def _multiclass_roc_auc(y, present, scores, labels, multi_class, average, weights):
     if scores.ndim != 2:
         raise ValueError(f"y_score must be (n_samples, n_classes) for a multiclass y_true, got "
                          f"shape {scores.shape}.")
-    totals = scores.sum(axis=1)
+    # One ranking per class, the engine's layout (which label_rows(scores) now returns without
+    # a copy), where the samples' totals are a sum of rows: NumPy takes ten times longer to sum
+    # each sample's few columns.
+    columns = _averages.label_rows(scores)
+    scores = columns.T
+    totals = columns.sum(axis=0)
     # np.allclose(1, totals) as scikit-learn checks it, in fewer passes (an infinite total, or
     # totals that overflow their sum, are far from 1).
     if not (math.isfinite(totals.sum())
@@ -255,7 +267,7 @@ def _multiclass_roc_auc(y, present, scores, labels, multi_class, average, weight
     if multi_class == "ovo":
         if weights is not None:
             raise ValueError("sample_weight is not available for multi_class='ovo'.")
-        return _averages.one_vs_one(np.searchsorted(classes, y), scores, average)
+        return _averages.one_vs_one(_codes(y, classes), scores, average)
     return _averages.over_labels(_roc_aucs(None), _one_hot(y, classes), scores, average,
                                  weights)
 
