@@ -187,6 +187,30 @@ def test_multiclass_matches(case, average, multi_class, names, with_labels):
     assert_parity("average_precision_score", y, proba, average=average, sample_weight=w)
 
 
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("average", AVERAGES)
+def test_long_rankings_of_many_labels_and_classes_match(seed, average):
+    """Rankings long enough to go one by one rather than through one table (and, at 10^6
+    scores in all, over threads: ``_rankings.each``)."""
+    rng = np.random.default_rng(seed)
+    n, k = 1500, 4
+    y = (rng.random((n, k)) < rng.uniform(0.05, 0.5, k)).astype(int)
+    y[:, seed % k] = seed % 2  # a label without positives, or without negatives
+    scores = np.round(rng.normal(size=(n, k)) + y, 1)
+    w = rng.choice([0.0, 0.5, 1.0, 2.0], n) if seed >= 2 else None
+    assert_parity("average_precision_score", y, scores, average=average, sample_weight=w)
+    for max_fpr in (None, 0.5):
+        assert_parity("roc_auc_score", y, scores, average=average, sample_weight=w,
+                      max_fpr=max_fpr)
+    codes = rng.integers(0, k, n)
+    raw = rng.integers(1, 5, (n, k)) + 3 * (codes[:, None] == np.arange(k))
+    proba = raw / raw.sum(axis=1, keepdims=True)
+    for multi_class in ("ovr", "ovo"):
+        assert_parity("roc_auc_score", codes, proba, average=average, multi_class=multi_class,
+                      sample_weight=w)
+    assert_parity("average_precision_score", codes, proba, average=average, sample_weight=w)
+
+
 INTEGER_TYPES = (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64)
 
 

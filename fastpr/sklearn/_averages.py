@@ -4,13 +4,7 @@ from itertools import combinations
 
 import numpy as np
 
-from .._engine.jit import thread_count
-from .._engine.pool import run_all
 from . import _rankings
-
-# Below this many scores in all, handing work to threads costs more than it saves.
-_THREADED_MIN_SCORES = 1 << 17
-
 
 # Bytes of a matrix's rows transposed at a time: the block and its transpose stay in cache.
 _TRANSPOSE_BLOCK_BYTES = 1 << 17
@@ -68,25 +62,6 @@ def over_labels(per_ranking, is_positive, scores, average, weights):
     return float((values * average_weights).sum() / total)
 
 
-def _each(function, items, n_scores):
-    """``[function(item) for item in items]``, spread over the engine's threads when the items
-    share ``n_scores`` scores, enough to repay the hand-over (the work is NumPy's sort and
-    nogil kernels, which release the GIL)."""
-    items = list(items)
-    n_threads = min(thread_count() if n_scores >= _THREADED_MIN_SCORES else 1, len(items))
-    if n_threads <= 1:
-        return [function(item) for item in items]
-    results = [None] * len(items)
-    shared = iter(range(len(items)))  # next() on it is atomic under the GIL
-
-    def worker():
-        for i in shared:
-            results[i] = function(items[i])
-
-    run_all([worker] * n_threads)
-    return results
-
-
 def one_vs_one(codes, scores, average):
     """Hand & Till's (2001) multiclass AUC-ROC: for each pair of classes present, the mean of
     the two AUC-ROCs of one class against the other on their samples, averaged over pairs
@@ -109,12 +84,12 @@ def one_vs_one(codes, scores, average):
         return (_rankings.sorted_areas(by_class[a][a], by_class[b][a])[0]
                 + _rankings.sorted_areas(by_class[b][b], by_class[a][b])[0]) / 2
 
-    by_class = _each(sorted_class, range(scores.shape[1]), scores.size)
+    by_class = _rankings.each(sorted_class, range(scores.shape[1]), scores.size)
     pairs = [(a, b) for a, b in combinations(range(scores.shape[1]), 2)
              if by_class[a].shape[1] and by_class[b].shape[1]]
     if not pairs:  # one class present: the mean of nothing, as in scikit-learn
         return np.average(np.empty(0), weights=[] if average == "weighted" else None)
-    aucs = _each(pair_auc, pairs, scores.size)
+    aucs = _rankings.each(pair_auc, pairs, scores.size)
     shares = None
     if average == "weighted":
         shares = [(by_class[a].shape[1] + by_class[b].shape[1]) / codes.size for a, b in pairs]

@@ -6,7 +6,7 @@ import warnings
 
 import numpy as np
 
-from .._engine.kernels.rows import AVERAGE_PRECISION, POS_WEIGHT
+from .._engine.kernels.rows import AVERAGE_PRECISION
 from . import _averages, _checks, _rankings
 from ._binary import binary_ranking
 from .curves import collinear_kept
@@ -32,8 +32,8 @@ def _average_precisions(is_positive, scores, weights):
     Weights that are all zero leave nothing to rank: ValueError."""
     if weights is not None and not weights.any():
         raise ValueError("sample_weight is zero everywhere.")
-    table = _rankings.summaries(is_positive, scores, weights)
-    values, no_positives = table[:, AVERAGE_PRECISION], table[:, POS_WEIGHT] == 0
+    _, values, positives, _ = _rankings.row_areas(is_positive, scores, weights)
+    no_positives = positives == 0
     for _ in range(np.count_nonzero(no_positives)):
         _warn_no_positives()
     values[no_positives] = 0.0
@@ -116,7 +116,7 @@ def _roc_aucs(max_fpr):
         if not defined.all():  # (a copy of every ranking otherwise)
             is_positive, scores = is_positive[defined], scores[defined]
         if _full_area(max_fpr):
-            values[defined] = _rankings.roc_aucs(is_positive, scores, weights)
+            values[defined] = _rankings.row_areas(is_positive, scores, weights)[0]
         else:
             values[defined] = [_mcclish(points, max_fpr) for points
                                in _rankings.row_points(is_positive, scores, weights)]
