@@ -211,6 +211,25 @@ def test_long_rankings_of_many_labels_and_classes_match(seed, average):
     assert_parity("average_precision_score", codes, proba, average=average, sample_weight=w)
 
 
+def test_binary_metrics_in_turn_follow_input_changed_in_place():
+    """Average precision and AUC-ROC of the same input share one sort (``_last_ranking``), but
+    never after the input changed, even in place."""
+    rng = np.random.default_rng(0)
+    y = (rng.random(5000) < 0.3).astype(int)
+    s = rng.normal(size=5000) + y
+    w = rng.choice([0.5, 1.0, 2.0], 5000)
+    for change in range(4):
+        for weights in (None, w):
+            assert_parity("average_precision_score", y, s, sample_weight=weights)
+            assert_parity("roc_auc_score", y, s, sample_weight=weights)
+        if change == 0:
+            s[:2500] = rng.normal(size=2500)
+        elif change == 1:
+            y[:2500] = 1 - y[:2500]
+        else:
+            w[:100] = 3.0
+
+
 INTEGER_TYPES = (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64)
 
 

@@ -7,7 +7,7 @@ import warnings
 import numpy as np
 
 from .._engine.kernels.rows import AVERAGE_PRECISION
-from . import _averages, _checks, _rankings
+from . import _averages, _checks, _last_ranking, _rankings
 from ._binary import binary_ranking
 from .curves import collinear_kept
 
@@ -94,8 +94,8 @@ def _binary_roc_auc(is_positive, scores, weights, max_fpr):
     full = _full_area(max_fpr)
     if full and (weights is None or weights.any()):  # else there is no weight to rank
         # The sort checks the scores, and the sweep's class totals say whether it is defined.
-        auc_roc, _, pos_weight, neg_weight = _rankings.binary_areas(is_positive, scores,
-                                                                    weights)
+        auc_roc, _, pos_weight, neg_weight = _last_ranking.binary_areas(is_positive, scores,
+                                                                        weights)
         if pos_weight > 0 and neg_weight > 0:
             return float(auc_roc)
     else:
@@ -184,7 +184,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
             raise ValueError(f"pos_label={pos_label!r} is not a label of y_true "
                              f"({', '.join(map(repr, classes.tolist()))}).")
         ranking = binary_ranking(y, y_score, pos_label, sample_weight, (kind, classes))
-        _, average_precision, positives, _ = _rankings.binary_areas(
+        _, average_precision, positives, _ = _last_ranking.binary_areas(
             ranking.is_positive, ranking.scores, ranking.weights)
         if positives == 0:
             _warn_no_positives()
