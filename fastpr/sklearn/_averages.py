@@ -1,5 +1,6 @@
 """Averages of a binary metric over the labels of a multilabel (or binarised multiclass) target,
-and Hand & Till's one-vs-one average, each many rankings in one engine call."""
+and Hand & Till's one-vs-one average, over rankings laid out as the engine takes them (one per
+row)."""
 from itertools import combinations
 
 import numpy as np

@@ -205,8 +205,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
 
 
 def _one_hot(y, classes):
-    """The indicator matrix (n_samples, n_classes) of ``y``, a view of its transpose: the
-    engine's layout of one ranking per class."""
+    """The indicator matrix (n_samples, n_classes) of ``y``, as the transpose of a
+    C-contiguous array: the engine's layout, one ranking per class."""
     return (classes[:, None] == y[None, :]).T
 
 
@@ -244,9 +244,9 @@ def _multiclass_roc_auc(y, present, scores, labels, multi_class, average, weight
     if scores.ndim != 2:
         raise ValueError(f"y_score must be (n_samples, n_classes) for a multiclass y_true, got "
                          f"shape {scores.shape}.")
-    # One ranking per class, the engine's layout (which label_rows(scores) now returns without
-    # a copy), where the samples' totals are a sum of rows: NumPy takes ten times longer to sum
-    # each sample's few columns.
+    # The engine's layout, one ranking per class: label_rows(scores) returns it from now on
+    # without a copy, and the samples' totals are a sum of its rows (NumPy takes ten times
+    # longer to sum each sample's few columns).
     columns = _averages.label_rows(scores)
     scores = columns.T
     totals = columns.sum(axis=0)
