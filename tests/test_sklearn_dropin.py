@@ -21,6 +21,7 @@ from strategies import SETTINGS
 
 import fastpr
 import fastpr.sklearn as fs
+from fastpr.sklearn._checks import distinct
 
 CURVES = ("roc_curve", "precision_recall_curve", "det_curve")
 SCORES = ("average_precision_score", "roc_auc_score", "label_ranking_average_precision_score")
@@ -248,8 +249,6 @@ def integer_labels(draw):
 @SETTINGS
 @given(labels=integer_labels())
 def test_distinct_labels_are_numpys_unique_ones(labels):
-    from fastpr.sklearn._checks import distinct
-
     found, expected = distinct(labels), np.unique(labels)
     assert found.dtype == expected.dtype
     np.testing.assert_array_equal(found, expected)
