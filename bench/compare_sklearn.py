@@ -8,13 +8,14 @@ Rows (medians; the two sides of each ratio are timed in the same run, interleave
 in the machine hits both alike):
 
 * each drop-in function (``average_precision_score``, ``roc_auc_score``,
-  ``precision_recall_curve``, ``roc_curve``, ``det_curve``) on one binary ranking of n rows
-  (int64 {0, 1} labels, 10% positives, float64 scores ``sigmoid(normal + 1.5 y)``): at
+  ``precision_recall_curve``, ``roc_curve``, ``det_curve``) on a binary ranking of n rows
+  (int64 {0, 1} labels, 10% positives, float64 scores ``sigmoid(normal + 1.5 y)``; two such
+  rankings in turn, so that no call repeats the one before): at
   n = 1,000 the median of blocks of single calls, at n = 1,000,000 of a few calls. The "engine"
   column times what the drop-in is built on, the engine's sort and sweep of bool labels and
-  float64 scores (the row of every summary for the areas, the operating points for the
-  curves): the floor under the drop-in, whose own share is its checks and scikit-learn's
-  conventions.
+  float64 scores (the lean sweep of AUC-ROC and average precision for the areas, the full
+  sweep's operating points for the curves): the floor under the drop-in, whose own share is
+  its checks and scikit-learn's conventions.
 * the multilabel and multiclass paths: ``average_precision_score`` over 5 labels (macro),
   ``roc_auc_score`` over 5 classes one-vs-rest and one-vs-one, and
   ``label_ranking_average_precision_score`` over rows of 10 labels, n rows of scores in all.
@@ -27,6 +28,7 @@ in the machine hits both alike):
   metrics' share apart from that contention.
 """
 import argparse
+import itertools
 import statistics
 import sys
 import time
@@ -79,15 +81,23 @@ def _time_pair(ours, theirs, engine, n, repeats):
     return interleaved_medians([ours, theirs, engine], repeats)
 
 
+def _alternating(func, inputs):
+    """A callable that calls ``func`` on each of ``inputs`` in turn: fastpr.sklearn keeps the
+    areas of the last ranking for a call on equal input (``_last_ranking``), which calls of
+    one metric on one input over and over would time instead of the metric."""
+    turns = itertools.cycle(inputs)
+    return lambda: func(*next(turns))
+
+
 def binary_rows(metrics, n, repeats):
-    y, scores = make_ranking(n, prevalence=0.1)
-    labels = y.astype(np.int64)
+    rankings = [make_ranking(n, prevalence=0.1, seed=seed) for seed in (0, 1)]
+    labelled = [(y.astype(np.int64), scores) for y, scores in rankings]
     rows = []
     for name in BINARY:
         ours, theirs = getattr(fs, name), getattr(metrics, name)
-        engine = _rankings.points if name.endswith("curve") else _rankings.summaries
-        times = _time_pair(lambda f=ours: f(labels, scores), lambda f=theirs: f(labels, scores),
-                           lambda f=engine: f(y, scores, None), n, repeats)
+        engine = _rankings.points if name.endswith("curve") else _rankings.binary_areas
+        times = _time_pair(_alternating(ours, labelled), _alternating(theirs, labelled),
+                           _alternating(engine, [(*r, None) for r in rankings]), n, repeats)
         rows.append((f"`{name}`, binary", n, *times))
         print(f"  measured: {name} at n={n:,}", file=sys.stderr, flush=True)
     return rows

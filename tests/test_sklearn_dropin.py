@@ -21,6 +21,7 @@ from strategies import SETTINGS
 
 import fastpr
 import fastpr.sklearn as fs
+from fastpr.sklearn._checks import distinct
 
 CURVES = ("roc_curve", "precision_recall_curve", "det_curve")
 SCORES = ("average_precision_score", "roc_auc_score", "label_ranking_average_precision_score")
@@ -187,6 +188,72 @@ def test_multiclass_matches(case, average, multi_class, names, with_labels):
     assert_parity("average_precision_score", y, proba, average=average, sample_weight=w)
 
 
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("average", AVERAGES)
+def test_long_rankings_of_many_labels_and_classes_match(seed, average):
+    """Rankings long enough to go one by one rather than through one table (and, at 10^6
+    scores in all, over threads: ``_rankings.each``)."""
+    rng = np.random.default_rng(seed)
+    n, k = 1500, 4
+    y = (rng.random((n, k)) < rng.uniform(0.05, 0.5, k)).astype(int)
+    y[:, seed % k] = seed % 2  # a label without positives, or without negatives
+    scores = np.round(rng.normal(size=(n, k)) + y, 1)
+    w = rng.choice([0.0, 0.5, 1.0, 2.0], n) if seed >= 2 else None
+    assert_parity("average_precision_score", y, scores, average=average, sample_weight=w)
+    for max_fpr in (None, 0.5):
+        assert_parity("roc_auc_score", y, scores, average=average, sample_weight=w,
+                      max_fpr=max_fpr)
+    codes = rng.integers(0, k, n)
+    raw = rng.integers(1, 5, (n, k)) + 3 * (codes[:, None] == np.arange(k))
+    proba = raw / raw.sum(axis=1, keepdims=True)
+    for multi_class in ("ovr", "ovo"):
+        assert_parity("roc_auc_score", codes, proba, average=average, multi_class=multi_class,
+                      sample_weight=w)
+    assert_parity("average_precision_score", codes, proba, average=average, sample_weight=w)
+
+
+def test_binary_metrics_in_turn_follow_input_changed_in_place():
+    """Average precision and AUC-ROC of the same input share one sort (``_last_ranking``), but
+    never after the input changed, even in place."""
+    rng = np.random.default_rng(0)
+    y = (rng.random(5000) < 0.3).astype(int)
+    s = rng.normal(size=5000) + y
+    w = rng.choice([0.5, 1.0, 2.0], 5000)
+    for change in range(4):
+        for weights in (None, w):
+            assert_parity("average_precision_score", y, s, sample_weight=weights)
+            assert_parity("roc_auc_score", y, s, sample_weight=weights)
+        if change == 0:
+            s[:2500] = rng.normal(size=2500)
+        elif change == 1:
+            y[:2500] = 1 - y[:2500]
+        else:
+            w[:100] = 3.0
+
+
+INTEGER_TYPES = (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64)
+
+
+@st.composite
+def integer_labels(draw):
+    """Labels of an integer type: a few values near any point of its range (class codes, which
+    are counted) or anywhere in it."""
+    dtype = draw(st.sampled_from(INTEGER_TYPES))
+    info = np.iinfo(dtype)
+    low = draw(st.integers(info.min, info.max))
+    near = st.integers(low, min(info.max, low + 8))
+    values = draw(st.lists(near | st.integers(info.min, info.max), min_size=1, max_size=30))
+    return np.array(values, dtype=dtype)
+
+
+@SETTINGS
+@given(labels=integer_labels())
+def test_distinct_labels_are_numpys_unique_ones(labels):
+    found, expected = distinct(labels), np.unique(labels)
+    assert found.dtype == expected.dtype
+    np.testing.assert_array_equal(found, expected)
+
+
 @pytest.mark.parametrize("dtype", [np.float32, np.int64, bool])
 def test_score_dtypes_carry_through_as_in_scikit_learn(dtype):
     y = np.array([0, 1, 1, 0, 1, 0, 0, 1])
@@ -243,8 +310,12 @@ BAD_INPUTS = [
     ("roc_curve", ([0, np.nan, 1], [0.1, 0.3, 0.2]), {}),
     ("roc_curve", ("abc", [0.1, 0.3, 0.2]), {}),
     ("precision_recall_curve", ([0, 1, 2], [0.1, 0.3, 0.2]), {}),
+    ("precision_recall_curve", ([0, 1, 0], [0.1, 0.3, -np.inf]), {"sample_weight": [1, 1, 0]}),
     ("det_curve", ([0, 0, 0], [0.1, 0.3, 0.2]), {}),
     ("det_curve", ([0, 1, 0], [0.1, 0.3, np.inf]), {}),
+    ("average_precision_score", ([0, 0, 0], [0.1, np.nan, 0.3]), {}),
+    ("average_precision_score", ([0, 1, 0], [-np.inf, 0.2, 0.3]), {}),
+    ("average_precision_score", ([0, 1, 0], [0.1, 0.2, np.nan]), {"sample_weight": [1, 1, 2]}),
     ("average_precision_score", (["a", "b", "a"], [0.1, 0.2, 0.3]), {}),
     ("average_precision_score", ([0, 2, 0], [0.1, 0.2, 0.3]), {}),
     ("average_precision_score", ([0, 1, 0], [0.1, 0.2, 0.3]), {"average": "binary"}),
@@ -261,6 +332,11 @@ BAD_INPUTS = [
     ("roc_auc_score", ([0, 1, 0], [0.1, 0.3, 0.2]), {"multi_class": "ovx"}),
     ("roc_auc_score", ([], []), {}),
     ("roc_auc_score", ([0, 1, 0], [0.1, np.inf, 0.2]), {}),
+    ("roc_auc_score", ([1, 1, 1], [0.1, np.nan, 0.2]), {}),
+    ("roc_auc_score", ([0, 1, 0], [0.1, np.nan, 0.2]), {"max_fpr": 0.5}),
+    ("roc_auc_score", ([0, 1, 0], [0.1, np.nan, 0.2]), {"sample_weight": [1, 0, 1]}),
+    ("roc_auc_score", ([1, 1, 1], [0.1, np.nan, 0.2]), {"sample_weight": [0, 0, 0]}),
+    ("roc_auc_score", ([0, 1, 1], [[0.1, 0.2], [np.nan, 0.3], [0.4, 0.5]]), {}),
     ("roc_auc_score", ([0, 1, 0], [[0.1, 0.9], [0.2, 0.8], [0.3, 0.7]]), {}),
     ("roc_auc_score", ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3), {}),
     ("roc_auc_score", ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3), {"multi_class": "ovr",

@@ -1,10 +1,31 @@
 """Averages of a binary metric over the labels of a multilabel (or binarised multiclass) target,
-and Hand & Till's one-vs-one average, each many rankings in one engine call."""
+and Hand & Till's one-vs-one average, over rankings laid out as the engine takes them (one per
+row)."""
 from itertools import combinations
 
 import numpy as np
 
 from . import _rankings
+
+# Bytes of a matrix's rows transposed at a time: the block and its transpose stay in cache.
+_TRANSPOSE_BLOCK_BYTES = 1 << 17
+
+
+def label_rows(matrix):
+    """The columns of a (n_samples, n_labels) matrix as the rows of a C-contiguous array (the
+    engine's layout of many rankings): ``matrix`` itself where it is the transpose of one.
+
+    Copied in blocks of samples: NumPy's copy of a transposed view reads every column in full
+    with a stride, fetching each cache line once per column (1.6 times slower for 5 columns of
+    a million rows, 2.7 times for 20).
+    """
+    if matrix.T.flags.c_contiguous:
+        return matrix.T
+    rows = np.empty(matrix.shape[::-1], dtype=matrix.dtype)
+    block = max(1, _TRANSPOSE_BLOCK_BYTES // (matrix.shape[1] * matrix.itemsize))
+    for start in range(0, matrix.shape[0], block):
+        rows[:, start:start + block] = matrix[start:start + block].T
+    return rows
 
 
 def over_labels(per_ranking, is_positive, scores, average, weights):
@@ -24,7 +45,7 @@ def over_labels(per_ranking, is_positive, scores, average, weights):
         rows = (is_positive, scores, None)
         average_weights = weights
     else:
-        rows = (np.ascontiguousarray(is_positive.T), np.ascontiguousarray(scores.T), weights)
+        rows = (label_rows(is_positive), label_rows(scores), weights)
         if average == "weighted":
             average_weights = (is_positive.sum(axis=0, dtype=np.float64) if weights is None
                                else weights @ is_positive)
@@ -47,26 +68,30 @@ def one_vs_one(codes, scores, average):
     the two AUC-ROCs of one class against the other on their samples, averaged over pairs
     (weighted by the pair's share of the samples for "weighted").
 
-    ``codes`` holds each sample's class as a column number of ``scores``. Every pair's two
-    rankings go to the engine in one call, as consecutive segments.
+    ``codes`` holds each sample's class as a column number of ``scores``. Each class's samples
+    are gathered once with every column, and each column sorted: class a against class b on
+    column a is then the engine's lean sweep of two sorted rows. This sorts every score once,
+    where a ranking per pair would sort it 2 (k - 1) times for k classes.
     """
-    members = [np.flatnonzero(codes == c) for c in range(scores.shape[1])]
+    columns = label_rows(scores)
+
+    def sorted_class(c):  # column j's scores of the samples of class c, ascending, in row j
+        block = columns[:, np.flatnonzero(codes == c)]
+        block.sort(axis=1)
+        return block
+
+    def pair_auc(pair):
+        a, b = pair
+        return (_rankings.sorted_areas(by_class[a][a], by_class[b][a])[0]
+                + _rankings.sorted_areas(by_class[b][b], by_class[a][b])[0]) / 2
+
+    by_class = _rankings.each(sorted_class, range(scores.shape[1]), scores.size)
     pairs = [(a, b) for a, b in combinations(range(scores.shape[1]), 2)
-             if members[a].size and members[b].size]
+             if by_class[a].shape[1] and by_class[b].shape[1]]
     if not pairs:  # one class present: the mean of nothing, as in scikit-learn
         return np.average(np.empty(0), weights=[] if average == "weighted" else None)
-    sizes = np.array([members[a].size + members[b].size for a, b in pairs])
-    offsets = np.r_[0, np.cumsum(np.repeat(sizes, 2))]
-    is_positive = np.zeros(offsets[-1], dtype=bool)
-    values = np.empty(offsets[-1], dtype=scores.dtype)
-    columns = np.ascontiguousarray(scores.T)
-    for k, (a, b) in enumerate(pairs):
-        rows = np.concatenate([members[a], members[b]])  # class a first, then b
-        first, second, end = offsets[2 * k], offsets[2 * k + 1], offsets[2 * k + 2]
-        np.take(columns[a], rows, out=values[first:second])
-        np.take(columns[b], rows, out=values[second:end])
-        is_positive[first:first + members[a].size] = True
-        is_positive[second + members[a].size:end] = True
-    aucs = _rankings.segment_roc_aucs(is_positive, values, offsets)
-    shares = sizes / codes.size if average == "weighted" else None
-    return np.average((aucs[0::2] + aucs[1::2]) / 2, weights=shares)
+    aucs = _rankings.each(pair_auc, pairs, scores.size)
+    shares = None
+    if average == "weighted":
+        shares = [(by_class[a].shape[1] + by_class[b].shape[1]) / codes.size for a, b in pairs]
+    return np.average(aucs, weights=shares)

@@ -9,7 +9,7 @@ from . import _checks, _rankings
 
 class BinaryRanking(NamedTuple):
     is_positive: np.ndarray
-    scores: np.ndarray
+    scores: np.ndarray  # not yet checked for NaN and infinities: ``_rankings`` does that
     weights: np.ndarray  # or None
     score_dtype: np.dtype  # as given: precision-recall thresholds come back in it
     n_labels: int  # distinct values of y_true
@@ -25,7 +25,7 @@ def binary_ranking(y_true, y_score, pos_label, sample_weight, target=None):
         raise _checks.unsupported(kind)
     if pos_label is None:
         pos_label = _checks.default_pos_label(classes)
-    scores, score_dtype = _checks.scores("y_score", y_score)
+    scores, score_dtype = _checks.scores("y_score", y_score, check_finite=False)
     weights = _checks.weights(sample_weight)
     _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
     return BinaryRanking(_checks.positives(y, pos_label), scores, weights, score_dtype,

@@ -94,14 +94,15 @@ def column_or_1d(name, values):
 
 
 def consistent_length(**arrays):
-    lengths = {name: array.shape[0] for name, array in arrays.items() if array is not None}
-    first = next(iter(lengths.values()))
-    if any(length != first for length in lengths.values()):
-        raise ValueError(f"{', '.join(lengths)} have different numbers of samples: "
-                         f"{', '.join(map(str, lengths.values()))}.")
+    given = {name: array.shape[0] for name, array in arrays.items() if array is not None}
+    lengths = list(given.values())
+    if lengths.count(lengths[0]) != len(lengths):
+        raise ValueError(f"{', '.join(given)} have different numbers of samples: "
+                         f"{', '.join(map(str, lengths))}.")
 
 
-def _finite(name, array):
+def finite(name, array):
+    """Refuse NaN and infinities."""
     # A finite sum says that every value is finite (NaN and infinities carry into it) at half
     # the cost of a mask; a sum that overflows falls back to the mask.
     if not math.isfinite(array.sum()) and not np.isfinite(array).all():
@@ -109,10 +110,12 @@ def _finite(name, array):
         raise ValueError(f"{name} contains {what}.")
 
 
-def scores(name, values, *, dims=(1,), text_error=TypeError):
-    """Finite real scores as a contiguous float32 or float64 array (integers and bools become
+def scores(name, values, *, dims=(1,), text_error=TypeError, check_finite=True):
+    """Real scores as a contiguous float32 or float64 array (integers and bools become
     float64), and the dtype the caller gave (scikit-learn returns precision-recall thresholds
-    in it)."""
+    in it). Finite ones only, unless ``check_finite`` is False: then the caller checks (one
+    ranking's sort brings NaN and infinities to the ends of its classes, see
+    ``_rankings.sorted_ranking``, which saves a pass over the scores)."""
     array = as_array(name, values)
     if array.ndim == 2 and array.shape[1] == 1 and 2 not in dims:
         array = array.ravel()
@@ -131,7 +134,8 @@ def scores(name, values, *, dims=(1,), text_error=TypeError):
         array = array.astype(np.float64)
     if array.size == 0:
         raise ValueError(f"{name} is empty.")
-    _finite(name, array)
+    if check_finite:
+        finite(name, array)
     return np.ascontiguousarray(array), given
 
 
@@ -144,7 +148,7 @@ def weights(sample_weight, *, allow_all_zero=False):
         raise ValueError(f"sample_weight must hold real numbers, got an array of dtype "
                          f"{array.dtype}.")
     array = np.ascontiguousarray(array, dtype=np.float64)
-    _finite("sample_weight", array)
+    finite("sample_weight", array)
     if not allow_all_zero and not array.any():
         raise ValueError("sample_weight is zero everywhere.")
     return array
@@ -152,7 +156,7 @@ def weights(sample_weight, *, allow_all_zero=False):
 
 def distinct(values):
     """Sorted distinct values, without a sort for labels that take two values (or one): one
-    pass of fastpr's label kernel finds them."""
+    pass of fastpr's label kernel finds them; integers of a compact range are counted."""
     flat = values.reshape(-1)
     kind = flat.dtype.kind
     if flat.size and kind == "b":
@@ -162,6 +166,13 @@ def distinct(values):
         a, b, n_other = distinct_pair(flat if flat.flags.c_contiguous else flat.copy())
         if n_other == 0:
             return np.array(sorted({a, b}), dtype=flat.dtype)
+    if flat.size and kind in "iu":
+        low, high = flat.min(), flat.max()
+        if int(high) - int(low) < 2 * flat.size:  # class codes: counting beats hashing
+            # Offsets from the lowest in a type that holds them (a narrow signed one would wrap).
+            wide = flat if kind == "u" or flat.itemsize == 8 else flat.astype(np.int64)
+            offsets = (wide - wide.dtype.type(low)).astype(np.intp, copy=False)
+            return np.flatnonzero(np.bincount(offsets)).astype(flat.dtype) + flat.dtype.type(low)
     return np.unique(flat)
 
 
@@ -187,7 +198,7 @@ def target_type(name, y):
         raise TypeError(f"{name} holds bytes; use strings or numbers as labels.")
     several = y.ndim == 2 and y.shape[1] > 1
     if y.dtype.kind == "f":
-        _finite(name, y)
+        finite(name, y)
         if not _integral(y):
             return "continuous" + ("-multioutput" if several else ""), None
     classes = distinct(y)

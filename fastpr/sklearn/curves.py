@@ -16,23 +16,26 @@ def _check_curve_options(function, y_true, y_score, pos_label, sample_weight, dr
     _checks.boolean(function, "drop_intermediate", drop_intermediate)
 
 
-def collinear_kept(tp, fp):
-    """Which points (origin first) stay when those between two equal steps go (collinear; the
-    curve is the same). As in scikit-learn, the origin takes no part, the first and last
-    threshold stay, and points collinear along unequal steps stay too."""
-    keep = np.ones(tp.size, dtype=bool)
-    if tp.size > 3:
+def collinear_kept(counts):
+    """Which points (columns of the rows tp and fp, origin first) stay when those between two
+    equal steps go (collinear; the curve is the same). As in scikit-learn, the origin takes no
+    part, the first and last threshold stay, and points collinear along unequal steps stay
+    too."""
+    keep = np.ones(counts.shape[1], dtype=bool)
+    if counts.shape[1] > 3:
         # Unequal neighbouring steps: scikit-learn's nonzero second difference, for finite
-        # floats. Slices, not np.diff, whose own checks cost more than the work at 1,000 points.
-        step_tp, step_fp = tp[2:] - tp[1:-1], fp[2:] - fp[1:-1]
-        np.logical_or(step_tp[1:] != step_tp[:-1], step_fp[1:] != step_fp[:-1], out=keep[2:-1])
+        # floats; both rows in each operation, whose calls cost more than their work at a
+        # thousand points.
+        steps = counts[:, 2:] - counts[:, 1:-1]
+        changed = steps[:, 1:] != steps[:, :-1]
+        np.logical_or(changed[0], changed[1], out=keep[2:-1])
     return keep
 
 
 def drop_collinear(thresholds, tp, fp):
     """The points without those that :func:`collinear_kept` drops; ``thresholds`` may be
     None."""
-    keep = collinear_kept(tp, fp)
+    keep = collinear_kept(np.stack([tp, fp]))
     return None if thresholds is None else thresholds[keep], tp[keep], fp[keep]
 
 
@@ -86,8 +89,11 @@ def roc_points(ranking, drop_intermediate):
     thresholds_and_counts = points(ranking)
     if drop_intermediate:  # one selection of the three rows at once
         thresholds_and_counts = thresholds_and_counts.compress(
-            collinear_kept(*thresholds_and_counts[1:]), axis=1)
+            collinear_kept(thresholds_and_counts[1:]), axis=1)
     thresholds, tp, fp = thresholds_and_counts
+    if tp[-1] > 0 and fp[-1] > 0:  # both rates in one division
+        tpr, fpr = thresholds_and_counts[1:] / thresholds_and_counts[1:, -1:]
+        return fpr, tpr, thresholds
     return _rate(fp, "negative"), _rate(tp, "positive"), thresholds
 
 
@@ -138,7 +144,7 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
         thresholds, tp, fp = thresholds[keep], tp[keep], fp[keep]
     # Ascending thresholds, then (recall 0, precision 1) with no threshold. Every point has
     # weight, so tp + fp > 0.
-    precision, recall = np.empty(tp.size + 1), np.empty(tp.size + 1)
+    precision, recall = np.empty((2, tp.size + 1))
     np.divide(tp, tp + fp, out=precision[-2::-1])
     precision[-1] = 1.0
     if tp[-1] == 0:

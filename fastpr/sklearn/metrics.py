@@ -1,12 +1,13 @@
 """``average_precision_score``, ``roc_auc_score`` and ``label_ranking_average_precision_score``
 as scikit-learn defines them, computed by fastpr's engine (one sort and one pass per ranking,
 many rankings per call)."""
+import math
 import warnings
 
 import numpy as np
 
-from .._engine.kernels.rows import AVERAGE_PRECISION, POS_WEIGHT
-from . import _averages, _checks, _rankings
+from .._engine.kernels.rows import AVERAGE_PRECISION
+from . import _averages, _checks, _last_ranking, _rankings
 from ._binary import binary_ranking
 from .curves import collinear_kept
 
@@ -31,8 +32,8 @@ def _average_precisions(is_positive, scores, weights):
     Weights that are all zero leave nothing to rank: ValueError."""
     if weights is not None and not weights.any():
         raise ValueError("sample_weight is zero everywhere.")
-    table = _rankings.summaries(is_positive, scores, weights)
-    values, no_positives = table[:, AVERAGE_PRECISION], table[:, POS_WEIGHT] == 0
+    _, values, positives, _ = _rankings.row_areas(is_positive, scores, weights)
+    no_positives = positives == 0
     for _ in range(np.count_nonzero(no_positives)):
         _warn_no_positives()
     values[no_positives] = 0.0
@@ -74,7 +75,7 @@ def _mcclish(points, max_fpr):
     """The area under the ROC curve up to ``max_fpr``, standardised so that a random ranking
     scores 0.5 and a perfect one 1 (McClish 1989), on scikit-learn's points (rows thresholds,
     tp, fp, origin first; collinear ones dropped) for the same rounding."""
-    _, tp, fp = points.compress(collinear_kept(*points[1:]), axis=1)
+    _, tp, fp = points.compress(collinear_kept(points[1:]), axis=1)
     fpr, tpr = fp / fp[-1], tp / tp[-1]
     stop = np.searchsorted(fpr, max_fpr, "right")
     tpr_at = np.interp(max_fpr, fpr[stop - 1:stop + 1], tpr[stop - 1:stop + 1])
@@ -88,11 +89,20 @@ def _full_area(max_fpr):
 
 
 def _binary_roc_auc(is_positive, scores, weights, max_fpr):
-    """AUC-ROC of one ranking of bool labels; NaN with a warning without both classes."""
-    if not _defined_rocs(is_positive, weights, max_fpr)[0]:
+    """AUC-ROC of one ranking of bool labels, its scores not yet checked for NaN and
+    infinities; NaN with a warning without both classes."""
+    full = _full_area(max_fpr)
+    if full and (weights is None or weights.any()):  # else there is no weight to rank
+        # The sort checks the scores, and the sweep's class totals say whether it is defined.
+        auc_roc, _, pos_weight, neg_weight = _last_ranking.binary_areas(is_positive, scores,
+                                                                        weights)
+        if pos_weight > 0 and neg_weight > 0:
+            return float(auc_roc)
+    else:
+        _checks.finite("y_score", scores)
+    defined = _defined_rocs(is_positive, weights, max_fpr)[0]  # warns or raises if not
+    if full or not defined:
         return np.nan
-    if _full_area(max_fpr):
-        return _rankings.roc_aucs(is_positive, scores, weights)
     return float(_mcclish(_rankings.points(is_positive, scores, weights), max_fpr))
 
 
@@ -103,9 +113,10 @@ def _roc_aucs(max_fpr):
         defined = _defined_rocs(is_positive, weights, max_fpr)
         if not defined.any():
             return values
-        is_positive, scores = is_positive[defined], scores[defined]
+        if not defined.all():  # (a copy of every ranking otherwise)
+            is_positive, scores = is_positive[defined], scores[defined]
         if _full_area(max_fpr):
-            values[defined] = _rankings.roc_aucs(is_positive, scores, weights)
+            values[defined] = _rankings.row_areas(is_positive, scores, weights)[0]
         else:
             values[defined] = [_mcclish(points, max_fpr) for points
                                in _rankings.row_points(is_positive, scores, weights)]
@@ -173,11 +184,12 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
             raise ValueError(f"pos_label={pos_label!r} is not a label of y_true "
                              f"({', '.join(map(repr, classes.tolist()))}).")
         ranking = binary_ranking(y, y_score, pos_label, sample_weight, (kind, classes))
-        row = _rankings.summaries(ranking.is_positive, ranking.scores, ranking.weights)[0]
-        if row[POS_WEIGHT] == 0:
+        _, average_precision, positives, _ = _last_ranking.binary_areas(
+            ranking.is_positive, ranking.scores, ranking.weights)
+        if positives == 0:
             _warn_no_positives()
             return 0.0
-        return float(row[AVERAGE_PRECISION])
+        return float(average_precision)
     if kind in ("multilabel-indicator", "multiclass") and pos_label != 1:
         raise ValueError(f"pos_label must be 1 for a {kind} y_true, got {pos_label!r}.")
     if kind == "multiclass":
@@ -193,7 +205,9 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
 
 
 def _one_hot(y, classes):
-    return y[:, None] == classes[None, :]
+    """The indicator matrix (n_samples, n_classes) of ``y``, as the transpose of a
+    C-contiguous array: the engine's layout, one ranking per class."""
+    return (classes[:, None] == y[None, :]).T
 
 
 def _multiclass_labels(y, present, labels, n_columns):
@@ -219,11 +233,27 @@ def _multiclass_labels(y, present, labels, n_columns):
     return classes
 
 
+def _codes(y, classes):
+    """Each sample's class as its position in ``classes`` (sorted, covering ``y``)."""
+    if classes.dtype.kind in "iu" and int(classes[-1]) - int(classes[0]) == classes.size - 1:
+        return y - classes[0]  # consecutive integers, the common case: no search
+    return np.searchsorted(classes, y)
+
+
 def _multiclass_roc_auc(y, present, scores, labels, multi_class, average, weights):
     if scores.ndim != 2:
         raise ValueError(f"y_score must be (n_samples, n_classes) for a multiclass y_true, got "
                          f"shape {scores.shape}.")
-    if not np.allclose(1, scores.sum(axis=1)):
+    # The engine's layout, one ranking per class: label_rows(scores) returns it from now on
+    # without a copy, and the samples' totals are a sum of its rows (NumPy takes ten times
+    # longer to sum each sample's few columns).
+    columns = _averages.label_rows(scores)
+    scores = columns.T
+    totals = columns.sum(axis=0)
+    # np.allclose(1, totals) as scikit-learn checks it, in fewer passes (an infinite total, or
+    # totals that overflow their sum, are far from 1).
+    if not (math.isfinite(totals.sum())
+            and (np.abs(totals - 1) <= 1e-8 + 1e-5 * np.abs(totals)).all()):
         raise ValueError("y_score must hold probabilities for a multiclass AUC-ROC: each row "
                          "must add up to 1.")
     allowed = ("micro", "macro", "weighted", None) if multi_class == "ovr" else (
@@ -237,7 +267,7 @@ def _multiclass_roc_auc(y, present, scores, labels, multi_class, average, weight
     if multi_class == "ovo":
         if weights is not None:
             raise ValueError("sample_weight is not available for multi_class='ovo'.")
-        return _averages.one_vs_one(np.searchsorted(classes, y), scores, average)
+        return _averages.one_vs_one(_codes(y, classes), scores, average)
     return _averages.over_labels(_roc_aucs(None), _one_hot(y, classes), scores, average,
                                  weights)
 
@@ -293,8 +323,11 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     kind, classes = _checks.target_type("y_true", y)
     if y.size == 0:
         raise ValueError("y_true is empty.")
-    scores, _ = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError)
+    scores, _ = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError,
+                               check_finite=False)
     weights = _checks.weights(sample_weight, allow_all_zero=True)
+    if scores.ndim == 2:  # (one ranking's sort checks its scores)
+        _checks.finite("y_score", scores)
     if kind == "multiclass" or (kind == "binary" and scores.ndim == 2 and scores.shape[1] > 2):
         if max_fpr is not None and max_fpr != 1:
             raise ValueError(f"max_fpr is for binary and multilabel targets, got max_fpr="
