@@ -155,6 +155,28 @@ def test_order_is_the_stable_descending_argsort(case, spread):
         close(lambda_sums(y, s), brute_lambda_sums(y, s), 1e-12)
 
 
+def test_order_of_a_large_ranking_whatever_the_threads():
+    # Enough rows for two sorted halves merged; scores a few ulps apart in runs longer and
+    # shorter than an insertion sort's, exact ties, and both signs with infinities.
+    n = (1 << 17) + 5
+    rng = np.random.default_rng(5)
+    y = rng.random(n) < 0.3
+    s = rng.normal(size=n)
+    s[::3] = 1.0 + rng.integers(0, 7, s[::3].size) * 2.0**-52
+    s[1:-1:7] = np.nextafter(s[2::7], 0.0)  # pairs a ulp apart
+    s[5::11] = 0.25
+    s[:4] = [np.inf, -np.inf, -0.0, 0.0]
+    want = np.argsort(-s, kind="stable")
+    previous = numba.get_num_threads()
+    for threads in (previous, 1):
+        numba.set_num_threads(threads)
+        try:
+            deltas = swap_delta(y, s)
+        finally:
+            numba.set_num_threads(previous)
+        np.testing.assert_array_equal(deltas.order, want)
+
+
 def test_infinite_scores_need_no_factor_of_score_differences():
     y, s = [1, 0, 1, 0], [np.inf, np.inf, -np.inf, 0.0]
     got = lambdamart_gradients(y, s, ranknet=False, score_normalization=False)

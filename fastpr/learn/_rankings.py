@@ -14,6 +14,9 @@ from .._engine.kernels import order as _order
 from .._engine.pool import run_all
 from .._engine.tables import group_codes, segment_ranges
 
+# Below this many rows one thread sorts all the keys: a thread's start costs more than it saves.
+_SPLIT_ROWS = 1 << 16
+
 
 class Rankings:
     """Checked labels of one ranking or of groups, with each group's class counts.
@@ -42,7 +45,7 @@ class Rankings:
             self.offsets = np.concatenate(([0], np.cumsum(sizes)))
             self.n_pos = np.bincount(self.codes[self.is_positive], minlength=self.ids.size)
         self.n_neg = np.diff(self.offsets) - self.n_pos
-        self._keys = self._ranked_true = self._grouped = None  # buffers of ``order``
+        self._keys = self._ranked = self._grouped = None  # buffers of ``order``
         self._scratch = {}  # of ``run``, by the number of fields
 
     @property
@@ -69,17 +72,19 @@ class Rankings:
         n = scores.size
         if self._keys is None:
             self._keys = np.empty(n, dtype=np.uint64)
-            self._ranked_true = np.empty(n, dtype=bool)
+            self._ranked = np.empty(n, dtype=np.int64), np.empty(n, dtype=bool)
             if self.codes is not None:
                 self._grouped = np.empty(n, dtype=np.int64), np.empty(n, dtype=bool)
         keys = self._keys
         _order.pack_keys(scores, self.is_positive, keys)
-        keys.sort()  # NumPy's SIMD sort; the keys are distinct, so stability is not needed
-        order = keys.view(np.int64)
-        _order.unpack_order(scores, keys, order, self._ranked_true)
+        # NumPy's SIMD sort (the keys are distinct, so stability is not needed), which releases
+        # the GIL: with threads, each half on its own, merged while unpacking.
+        middle = n // 2 if n >= _SPLIT_ROWS and thread_count() > 1 else n
+        run_all([keys[:middle].sort, keys[middle:].sort])
+        _order.unpack_order(scores, keys, middle, *self._ranked)
         if self.codes is None:
-            return order, self._ranked_true
-        _order.regroup(order, self._ranked_true, self.codes, self.offsets, *self._grouped)
+            return self._ranked
+        _order.regroup(*self._ranked, self.codes, self.offsets, *self._grouped)
         return self._grouped
 
     def run(self, kernel, fields):

@@ -42,7 +42,7 @@ _SCORE_GAP = 0.01  # added to |s+ - s-| by score normalisation
 # The widest span of a ranking's scores whose exponential factors (see _ranking_top_k) cannot
 # overflow or lose precision to subnormals: exp(700) < 2**1010.
 _SPAN = 700.0
-SUMS_WORK = 3
+SUMS_WORK = 2
 TOP_K_WORK = 6
 # Columns of ``work`` in a chunk of one ranking's top-k pairs (``top_k_chunk``): fixed, not a
 # share of the threads, so that the gradients' rounding depends on the input alone.
@@ -64,10 +64,12 @@ def _terms(c, a, inverse_rank, positive):
 
 
 @jit
-def _rank_sums(labels, sums, upper, lower):
-    """The |dAP| sums of one ranking whose labels by position are ``labels``, by position, into
-    ``sums`` (all 0 without positives or negatives); ``upper`` and ``lower``: float64 scratch at
-    least as long as the ranking.
+def _rank_sums(labels, sums, reciprocal_sums, rows, out):
+    """The |dAP| sums of one ranking whose labels by position are ``labels`` (all 0 without
+    positives or negatives): by position into ``sums``, or where ``rows`` is not empty, into
+    ``out`` at the rows ``rows`` (then ``sums`` is scratch). ``sums`` and ``reciprocal_sums``:
+    float64 scratch at least as long as the ranking; the latter gets A at each count of
+    positives, the only part of an example's terms that the backward pass cannot count again.
 
     Forward: each example's L times its partners above, plus their U; backward: its U times its
     partners below, plus their L.
@@ -81,11 +83,10 @@ def _rank_sums(labels, sums, upper, lower):
         inverse_rank = 1.0 / (position + 1.0)
         positive = labels[position]
         if positive:
-            c += 1.0
             a += inverse_rank
+            reciprocal_sums[int(c)] = a
+            c += 1.0
         u, low = _terms(c, a, inverse_rank, positive)
-        upper[position] = u
-        lower[position] = low
         if positive:
             sums[position] = upper_neg + (position + 1.0 - c) * low
             upper_pos += u
@@ -94,34 +95,42 @@ def _rank_sums(labels, sums, upper, lower):
             upper_neg += u
     n_pos = c
     n_neg = n - c
+    scatter = rows.size > 0
     if n_pos == 0.0 or n_neg == 0.0:
         for position in range(n):
-            sums[position] = 0.0
+            if scatter:
+                out[rows[position]] = 0.0
+            else:
+                sums[position] = 0.0
         return
     lower_pos = 0.0
     lower_neg = 0.0
     for position in range(n - 1, -1, -1):  # c: the positives at ranks <= position + 1
-        if labels[position]:
+        positive = labels[position]
+        u, low = _terms(c, reciprocal_sums[int(c) - 1] if c > 0.0 else 0.0,
+                        1.0 / (position + 1.0), positive)
+        if positive:
             below = n_neg - (position + 1.0 - c)
-            sums[position] = (sums[position] + below * upper[position] + lower_neg) / n_pos
-            lower_pos += lower[position]
+            total = (sums[position] + below * u + lower_neg) / n_pos
+            lower_pos += low
             c -= 1.0
         else:
             below = n_pos - c
-            sums[position] = (sums[position] + below * upper[position] + lower_pos) / n_pos
-            lower_neg += lower[position]
+            total = (sums[position] + below * u + lower_pos) / n_pos
+            lower_neg += low
+        if scatter:
+            out[rows[position]] = total
+        else:
+            sums[position] = total
 
 
 @jit
 def lambda_sums_range(ranked_true, order, offsets, first, last, out, work):
     """For every row of rankings ``first .. last - 1``: the sum of |dAP| over every swap with an
     example of the other label in its ranking."""
-    sums = work[0]
     for g in range(first, last):
-        ranked = order[offsets[g]:offsets[g + 1]]
-        _rank_sums(ranked_true[offsets[g]:offsets[g + 1]], sums, work[1], work[2])
-        for position in range(ranked.size):
-            out[ranked[position]] = sums[position]
+        _rank_sums(ranked_true[offsets[g]:offsets[g + 1]], work[0], work[1],
+                   order[offsets[g]:offsets[g + 1]], out)
 
 
 @jit
@@ -144,10 +153,11 @@ def all_pairs_range(ranked_true, order, offsets, scales, query_normalization, fi
     """Gradients of rankings ``first .. last - 1`` over all their pairs, without the RankNet
     factor and score normalisation: from the |dAP| sums, each pair's lambda being -|dAP| / 2."""
     sums = work[0]
+    no_rows = np.empty(0, dtype=np.int64)
     for g in range(first, last):
         ranked = order[offsets[g]:offsets[g + 1]]
         labels = ranked_true[offsets[g]:offsets[g + 1]]
-        _rank_sums(labels, sums, work[1], work[2])
+        _rank_sums(labels, sums, work[1], no_rows, sums)
         sum_lambda = 0.0  # sum over pairs of 2 |lambda| = |dAP|: the positives' sums
         for position in range(ranked.size):
             if labels[position]:

@@ -7,10 +7,13 @@ row number, then the row's label in the lowest bit. A plain sort of the keys is 
 descending argsort (equal keys cannot occur, and among equal scores the row number decides), and
 it brings the labels along in rank order, which later passes read in sequence instead of
 looking each one up at its row. The row number and label take the low ``b + 1`` bits
-(``2**b >= n``), which leaves the score its top ``63 - b`` bits: all of a float32 (35 bits as a
-float64) for up to 2**28 rows, and all but the last mantissa bits of a float64. Rows whose
-scores differ only in those last bits land in one run of equal score bits, in row order, and
-``unpack_order`` sorts each such run by the whole score.
+(``2**b >= n``), which leaves the score ``63 - b`` bits: its order-preserving bits less the
+lowest score's, shifted up past the leading bits that every score shares (the sign and most of
+the exponent for probabilities), so that the bits cut off are the least significant ones. That
+is all of a float32 (35 bits as a float64) for up to 2**28 rows, and all but the last mantissa
+bits of a float64. Rows whose scores differ only in those last bits land in one run of equal
+score bits, in row order, and ``unpack_order`` sorts each such run by the whole score: the
+fewer such runs, the fewer scores it reads at random rows.
 
 Preconditions: scores float64 (or float32) without NaN, fewer than 2**62 of them.
 """
@@ -21,6 +24,9 @@ from ..jit import jit
 _SIGN = np.uint64(1 << 63)
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 _ONE = np.uint64(1)
+# Runs up to this long are sorted in place by insertion: at millions of rows most runs are
+# pairs, and a merge sort's scratch for each of them cost more than the rest of the pass.
+_SHORT_RUN = 16
 
 
 @jit
@@ -43,27 +49,62 @@ def descending_key(score):
 @jit
 def pack_keys(scores, is_positive, keys):
     """Write the key of every row into ``keys`` (uint64, as long as ``scores``)."""
-    bits = _low_bits(scores.size)
+    n = scores.size
+    bits = _low_bits(n)
     high = ~((_ONE << bits) - _ONE)
-    for row in range(scores.size):
-        keys[row] = ((descending_key(scores[row]) & high) | (np.uint64(row) << _ONE)
-                     | np.uint64(is_positive[row]))
+    lowest = _ALL
+    highest = np.uint64(0)
+    for row in range(n):
+        key = descending_key(scores[row])
+        lowest = min(lowest, key)
+        highest = max(highest, key)
+    spare = _leading_zeros(highest - lowest) if n else np.uint64(0)
+    for row in range(n):
+        keys[row] = ((((descending_key(scores[row]) - lowest) << spare) & high)
+                     | (np.uint64(row) << _ONE) | np.uint64(is_positive[row]))
 
 
 @jit
-def unpack_order(scores, keys, order, ranked_true):
-    """From the sorted ``keys``: the rows into ``order`` (int64; it may be ``keys`` itself,
-    viewed as int64) and their labels into ``ranked_true``, each run of rows whose scores share
-    the packed bits sorted by their whole score, stably."""
+def _leading_zeros(value):
+    """The number of leading zero bits of a uint64 ``value`` (64 for 0, as a uint64)."""
+    zeros = np.uint64(0)
+    while zeros < 64 and (value << zeros) >> np.uint64(63) == 0:
+        zeros += _ONE
+    return zeros
+
+
+@jit
+def unpack_order(scores, keys, middle, order, ranked_true):
+    """From ``keys`` whose two parts ``keys[:middle]`` and ``keys[middle:]`` are each sorted
+    (one part: ``middle == keys.size``): the rows of the merged keys into ``order`` (int64, not
+    ``keys``) and their labels into ``ranked_true``, each run of rows whose scores share the
+    packed bits sorted by their whole score, stably.
+
+    Two parts let two threads sort the halves at once; their merge costs a fraction of what
+    that saves, and it is fused with the pass that unpacks the keys anyway.
+    """
     n = scores.size
     bits = _low_bits(n)
+    row_bits = ~(_ALL << bits)
+    i, j = 0, middle
     start = 0
-    run = keys[0] >> bits if n else _ONE  # the packed score bits of the run from ``start``
+    run = _ONE  # the packed score bits of the run from ``start``
     for k in range(n):
-        key = keys[k]
-        order[k] = np.int64((key & ~(_ALL << bits)) >> _ONE)
+        if i < middle and j < n:
+            first, second = keys[i], keys[j]
+            from_first = first < second  # a select, not a branch: the parts interleave at random
+            key = first if from_first else second
+            i += from_first
+            j += not from_first
+        elif i < middle:
+            key = keys[i]
+            i += 1
+        else:
+            key = keys[j]
+            j += 1
+        order[k] = np.int64((key & row_bits) >> _ONE)
         ranked_true[k] = (key & _ONE) == _ONE
-        if key >> bits != run:
+        if k == 0 or key >> bits != run:
             if k - start > 1:
                 _sort_run(scores, order[start:k], ranked_true[start:k])
             start = k
@@ -75,7 +116,29 @@ def unpack_order(scores, keys, order, ranked_true):
 @jit
 def _sort_run(scores, rows, labels):
     """Sort ``rows`` (in row order, scores equal in their packed bits) and their ``labels`` by
-    descending score."""
+    descending score, stably."""
+    if rows.size <= _SHORT_RUN:
+        _insertion_sort_run(scores, rows, labels)
+    else:
+        _merge_sort_run(scores, rows, labels)
+
+
+@jit
+def _insertion_sort_run(scores, rows, labels):
+    """``_sort_run`` in place, for short runs."""
+    for k in range(1, rows.size):
+        row, label = rows[k], labels[k]
+        key = descending_key(scores[row])
+        m = k
+        while m > 0 and descending_key(scores[rows[m - 1]]) > key:  # equal keys stay in order
+            rows[m], labels[m] = rows[m - 1], labels[m - 1]
+            m -= 1
+        rows[m], labels[m] = row, label
+
+
+@jit
+def _merge_sort_run(scores, rows, labels):
+    """``_sort_run`` with a merge sort, for long runs."""
     first = descending_key(scores[rows[0]])
     tied = True
     for k in range(1, rows.size):
