@@ -58,19 +58,12 @@ def pack_keys(scores, is_positive, keys):
         key = descending_key(scores[row])
         lowest = min(lowest, key)
         highest = max(highest, key)
-    spare = _leading_zeros(highest - lowest) if n else np.uint64(0)
+    spare = np.uint64(0)  # the leading zero bits of every key less the lowest
+    while n and spare < 63 and ((highest - lowest) << spare) >> np.uint64(63) == 0:
+        spare += _ONE
     for row in range(n):
         keys[row] = ((((descending_key(scores[row]) - lowest) << spare) & high)
                      | (np.uint64(row) << _ONE) | np.uint64(is_positive[row]))
-
-
-@jit
-def _leading_zeros(value):
-    """The number of leading zero bits of a uint64 ``value`` (64 for 0, as a uint64)."""
-    zeros = np.uint64(0)
-    while zeros < 64 and (value << zeros) >> np.uint64(63) == 0:
-        zeros += _ONE
-    return zeros
 
 
 @jit
@@ -116,29 +109,17 @@ def unpack_order(scores, keys, middle, order, ranked_true):
 @jit
 def _sort_run(scores, rows, labels):
     """Sort ``rows`` (in row order, scores equal in their packed bits) and their ``labels`` by
-    descending score, stably."""
+    descending score, stably: short runs in place by insertion, others by a merge sort."""
     if rows.size <= _SHORT_RUN:
-        _insertion_sort_run(scores, rows, labels)
-    else:
-        _merge_sort_run(scores, rows, labels)
-
-
-@jit
-def _insertion_sort_run(scores, rows, labels):
-    """``_sort_run`` in place, for short runs."""
-    for k in range(1, rows.size):
-        row, label = rows[k], labels[k]
-        key = descending_key(scores[row])
-        m = k
-        while m > 0 and descending_key(scores[rows[m - 1]]) > key:  # equal keys stay in order
-            rows[m], labels[m] = rows[m - 1], labels[m - 1]
-            m -= 1
-        rows[m], labels[m] = row, label
-
-
-@jit
-def _merge_sort_run(scores, rows, labels):
-    """``_sort_run`` with a merge sort, for long runs."""
+        for k in range(1, rows.size):
+            row, label = rows[k], labels[k]
+            key = descending_key(scores[row])
+            m = k
+            while m > 0 and descending_key(scores[rows[m - 1]]) > key:  # equal keys stay put
+                rows[m], labels[m] = rows[m - 1], labels[m - 1]
+                m -= 1
+            rows[m], labels[m] = row, label
+        return
     first = descending_key(scores[rows[0]])
     tied = True
     for k in range(1, rows.size):
