@@ -192,7 +192,8 @@ class FixedLabels:
         label in its ranking (see :func:`fastpr.learn.lambda_sums`)."""
         self._refuse_weights("lambda_sums")
         rankings = self._rankings
-        order, ranked_true = rankings.order(_float64(rankings.checked_scores(y_score)))
+        order, ranked_true = rankings.order(_float64(rankings.checked_scores(y_score)),
+                                            _lambdas.SUMS_WORK)
         out = np.empty(order.size)
         rankings.run(lambda first, last, work: _lambdas.lambda_sums_range(
             ranked_true, order, rankings.offsets, first, last, out, work), _lambdas.SUMS_WORK)
@@ -219,7 +220,8 @@ class FixedLabels:
             raise InputValueError("{argument} must be finite for the RankNet factor and score "
                                   "normalisation, which read differences of scores.",
                                   argument="y_score")
-        order, ranked_true = rankings.order(scores)
+        order, ranked_true = rankings.order(
+            scores, _lambdas.TOP_K_WORK if top_k else _lambdas.SUMS_WORK)
         grad = np.empty(order.size)
         hess = np.empty(order.size)
         if top_k and self.n_groups == 1:  # its pairs in chunks, on threads

@@ -83,18 +83,14 @@ def unpack_order(scores, keys, middle, order, ranked_true):
     start = 0
     run = _ONE  # the packed score bits of the run from ``start``
     for k in range(n):
-        if i < middle and j < n:
-            first, second = keys[i], keys[j]
-            from_first = first < second  # a select, not a branch: the parts interleave at random
-            key = first if from_first else second
-            i += from_first
-            j += not from_first
-        elif i < middle:
-            key = keys[i]
-            i += 1
-        else:
-            key = keys[j]
-            j += 1
+        # Selects, not branches: the parts interleave at random. A spent part reads as the
+        # largest key, which a real key can only equal, and then either is the same key.
+        first = keys[i] if i < middle else _ALL
+        second = keys[j] if j < n else _ALL
+        from_first = first < second
+        key = first if from_first else second
+        i += from_first
+        j += not from_first
         order[k] = np.int64((key & row_bits) >> _ONE)
         ranked_true[k] = (key & _ONE) == _ONE
         if k == 0 or key >> bits != run:
