@@ -76,7 +76,7 @@ class Rankings:
             self._grouped = np.empty(n, dtype=np.int64), np.empty(n, dtype=bool)
         scratch, *ranked = self._buffers(fields)
         keys = scratch[:n].view(np.uint64)
-        _order.pack_keys(scores, self.is_positive, keys)
+        _order.pack_keys(scores, self.is_positive, keys, scores.max(), scores.min())
         # NumPy's SIMD sort (the keys are distinct, so stability is not needed), which releases
         # the GIL: with threads, each half on its own, merged while unpacking.
         middle = n // 2 if n >= _SPLIT_ROWS and thread_count() > 1 else n
