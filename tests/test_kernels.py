@@ -4,12 +4,12 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import SETTINGS, rankings
 
 import fastpr
 from fastpr import kernels
 from fastpr._engine.kernels.merge_sort import merge_sorted
 from fastpr._engine.kernels.radix import NUMPY_SORT_ROWS, sort_float64
-from strategies import SETTINGS, rankings
 
 FIELDS = {
     kernels.AUC_ROC: "auc_roc",

@@ -380,6 +380,33 @@ def test_many_groups_on_threads_equal_one_thread():
 
 
 
+def test_lambda_sums_of_one_ranking_in_chunks_whatever_the_threads():
+    # Over two chunks of the backward pass; the sums of a few examples checked against their
+    # swaps one by one.
+    n = 2 * lambdas.SUMS_CHUNK + 999
+    rng = np.random.default_rng(17)
+    y = rng.random(n) < 0.05
+    s = rng.integers(-500, 500, n) / 8.0  # ties too
+    labels = FixedLabels(y)
+    threaded = labels.lambda_sums(s)
+    previous = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        single = labels.lambda_sums(s)
+    finally:
+        numba.set_num_threads(previous)
+    np.testing.assert_array_equal(threaded, single)
+    order = np.argsort(-s, kind="stable")
+    serial = np.empty(n)  # the compiled kernel: its chunks one after the other
+    kernels.lambda_sums(y[order], order, np.array([0, n]), serial)
+    np.testing.assert_array_equal(threaded, serial)
+    deltas = swap_delta(y, s)
+    for row in [*order[[0, n // 2, -1]], *rng.integers(0, n, 5)]:
+        partners = np.flatnonzero(y != y[row])
+        want = np.abs(deltas.swap(np.full(partners.size, row), partners)).sum()
+        close(threaded[row], want, 1e-12)
+
+
 def test_one_ranking_in_chunks_equals_xgboost_whatever_the_threads():
     # Over two chunks of columns on each side: positives and negatives both span chunk edges.
     n = 2 * lambdas.TOP_K_CHUNK + 999
