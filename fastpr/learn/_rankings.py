@@ -92,8 +92,9 @@ class Rankings:
         then the rows and labels of ``order``, views of one buffer of this object's own, made
         anew only when more rows are asked for. ``order`` packs its keys in the first row of
         the scratch, dead once it returns, and ``run`` hands out the rows. One buffer kept from
-        call to call: fresh pages cost more than the work at millions of rows, and the C
-        allocator keeps one large freed block for the next call where it returns several."""
+        call to call, since fresh pages cost more than the work at millions of rows; and one
+        rather than several, since glibc, measured, handed the freed buffer back to the next
+        one-off call, where several fresh arrays a call came back as fresh pages."""
         n = self.is_positive.size
         if self._buffer_fields < fields:
             self._buffer = np.empty((fields + 1) * 8 * n + n, dtype=np.uint8)

@@ -140,18 +140,19 @@ def sums_backward(labels, sums, reciprocal_sums, chunks, chunk, rows, out):
             else:
                 sums[position] = 0.0
         return
-    c = chunks[chunk, 0]  # the positives at ranks <= position + 1
+    c = chunks[chunk, 0]  # the positives at ranks <= position + 1, and their A
+    a = _reciprocal_sum(reciprocal_sums, c)
     lower_pos = chunks[chunk, 1]
     lower_neg = chunks[chunk, 2]
     for position in range(last - 1, first - 1, -1):
         positive = labels[position]
-        u, low = _terms(c, reciprocal_sums[int(c) - 1] if c > 0.0 else 0.0,
-                        1.0 / (position + 1.0), positive)
+        u, low = _terms(c, a, 1.0 / (position + 1.0), positive)
         if positive:
             below = n_neg - (position + 1.0 - c)
             total = (sums[position] + below * u + lower_neg) / n_pos
             lower_pos += low
             c -= 1.0
+            a = _reciprocal_sum(reciprocal_sums, c)
         else:
             below = n_pos - c
             total = (sums[position] + below * u + lower_pos) / n_pos
@@ -160,6 +161,12 @@ def sums_backward(labels, sums, reciprocal_sums, chunks, chunk, rows, out):
             out[rows[position]] = total
         else:
             sums[position] = total
+
+
+@jit
+def _reciprocal_sum(reciprocal_sums, c):
+    """A at the last of the first ``c`` positives (0 for none), from ``sums_forward``."""
+    return reciprocal_sums[int(c) - 1] if c > 0.0 else 0.0
 
 
 @jit

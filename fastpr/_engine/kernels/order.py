@@ -71,33 +71,47 @@ def unpack_order(scores, keys, middle, order, ranked_true):
     ``keys``) and their labels into ``ranked_true``, each run of rows whose scores share the
     packed bits sorted by their whole score, stably.
 
-    Two parts let two threads sort the halves at once; their merge costs a fraction of what
-    that saves, and it is fused with the pass that unpacks the keys anyway.
+    Two parts let two threads sort the halves at once; their merge, into ``order``'s memory,
+    costs a fraction of what that saves.
     """
     n = scores.size
+    merged = keys
+    if middle < n:
+        merged = order.view(np.uint64)
+        _merge(keys[:middle], keys[middle:], merged)
     bits = _low_bits(n)
     row_bits = ~(_ALL << bits)
-    i, j = 0, middle
     start = 0
-    run = _ONE  # the packed score bits of the run from ``start``
+    run = merged[0] >> bits if n else _ONE  # the packed score bits of the run from ``start``
     for k in range(n):
-        # Selects, not branches: the parts interleave at random. A spent part reads as the
-        # largest key, which a real key can only equal, and then either is the same key.
-        first = keys[i] if i < middle else _ALL
-        second = keys[j] if j < n else _ALL
-        from_first = first < second
-        key = first if from_first else second
-        i += from_first
-        j += not from_first
-        order[k] = np.int64((key & row_bits) >> _ONE)
+        key = merged[k]
+        order[k] = np.int64((key & row_bits) >> _ONE)  # in place of ``merged[k]``, once read
         ranked_true[k] = (key & _ONE) == _ONE
-        if k == 0 or key >> bits != run:
+        if key >> bits != run:
             if k - start > 1:
                 _sort_run(scores, order[start:k], ranked_true[start:k])
             start = k
             run = key >> bits
     if n - start > 1:
         _sort_run(scores, order[start:n], ranked_true[start:n])
+
+
+@jit
+def _merge(first, second, out):
+    """The sorted keys ``first`` and ``second`` merged into ``out``.
+
+    Selects, not branches: the parts interleave at random. A spent part reads as the largest
+    key, which a real key can only equal, and then either is the same key.
+    """
+    i = 0
+    j = 0
+    for k in range(out.size):
+        a = first[i] if i < first.size else _ALL
+        b = second[j] if j < second.size else _ALL
+        from_first = a < b
+        out[k] = a if from_first else b
+        i += from_first
+        j += not from_first
 
 
 @jit
