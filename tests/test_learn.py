@@ -158,7 +158,7 @@ def test_order_is_the_stable_descending_argsort(case, spread):
 def test_order_of_a_large_ranking_whatever_the_threads():
     # Enough rows for two sorted halves merged; scores a few ulps apart in runs longer and
     # shorter than an insertion sort's, exact ties, and both signs with infinities.
-    n = (1 << 17) + 5
+    n = (1 << 18) + 5
     rng = np.random.default_rng(5)
     y = rng.random(n) < 0.3
     s = rng.normal(size=n)
