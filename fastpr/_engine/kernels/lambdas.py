@@ -35,7 +35,7 @@ import math
 
 import numpy as np
 
-from ..jit import jit
+from ..jit import jit, shared
 
 _MIN_HESSIAN_FACTOR = 1e-16  # XGBoost's floor on sigma (1 - sigma)
 _SCORE_GAP = 0.01  # added to |s+ - s-| by score normalisation
@@ -66,7 +66,7 @@ def _terms(c, a, inverse_rank, positive):
     return (c + 1.0) * inverse_rank - a, a - c * inverse_rank
 
 
-@jit
+@shared  # plain Python too: no kernel to compile for the callers from Python
 def sums_chunks(n):
     """The number of chunks of ``SUMS_CHUNK`` positions of a ranking of ``n`` examples."""
     return (n + SUMS_CHUNK - 1) // SUMS_CHUNK
@@ -163,7 +163,7 @@ def sums_backward(labels, sums, reciprocal_sums, chunks, chunk, rows, out):
             sums[position] = total
 
 
-@jit
+@shared
 def _reciprocal_sum(reciprocal_sums, c):
     """A at the last of the first ``c`` positives (0 for none), from ``sums_forward``."""
     return reciprocal_sums[int(c) - 1] if c > 0.0 else 0.0

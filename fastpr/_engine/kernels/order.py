@@ -24,9 +24,6 @@ from ..jit import jit
 _SIGN = np.uint64(1 << 63)
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 _ONE = np.uint64(1)
-# Runs up to this long are sorted in place by insertion: at millions of rows most runs are
-# pairs, and a merge sort's scratch for each of them cost more than the rest of the pass.
-_SHORT_RUN = 16
 
 
 @jit
@@ -65,27 +62,17 @@ def pack_keys(scores, is_positive, keys, highest_score, lowest_score):
 
 
 @jit
-def unpack_order(scores, keys, middle, order, ranked_true):
-    """From ``keys`` whose two parts ``keys[:middle]`` and ``keys[middle:]`` are each sorted
-    (one part: ``middle == keys.size``): the rows of the merged keys into ``order`` (int64, not
-    ``keys``) and their labels into ``ranked_true``, each run of rows whose scores share the
-    packed bits sorted by their whole score, stably.
-
-    Two parts let two threads sort the halves at once; their merge, into ``order``'s memory,
-    costs a fraction of what that saves.
-    """
+def unpack_order(scores, keys, order, ranked_true):
+    """From the sorted ``keys``: the rows into ``order`` (int64; it may be ``keys`` itself,
+    viewed as int64) and their labels into ``ranked_true``, each run of rows whose scores share
+    the packed bits sorted by their whole score, stably."""
     n = scores.size
-    merged = keys
-    if middle < n:
-        merged = order.view(np.uint64)
-        _merge(keys[:middle], keys[middle:], merged)
     bits = _low_bits(n)
-    row_bits = ~(_ALL << bits)
     start = 0
-    run = merged[0] >> bits if n else _ONE  # the packed score bits of the run from ``start``
+    run = keys[0] >> bits if n else _ONE  # the packed score bits of the run from ``start``
     for k in range(n):
-        key = merged[k]
-        order[k] = np.int64((key & row_bits) >> _ONE)  # in place of ``merged[k]``, once read
+        key = keys[k]
+        order[k] = np.int64((key & ~(_ALL << bits)) >> _ONE)
         ranked_true[k] = (key & _ONE) == _ONE
         if key >> bits != run:
             if k - start > 1:
@@ -97,37 +84,9 @@ def unpack_order(scores, keys, middle, order, ranked_true):
 
 
 @jit
-def _merge(first, second, out):
-    """The sorted keys ``first`` and ``second`` merged into ``out``.
-
-    Selects, not branches: the parts interleave at random. A spent part reads as the largest
-    key, which a real key can only equal, and then either is the same key.
-    """
-    i = 0
-    j = 0
-    for k in range(out.size):
-        a = first[i] if i < first.size else _ALL
-        b = second[j] if j < second.size else _ALL
-        from_first = a < b
-        out[k] = a if from_first else b
-        i += from_first
-        j += not from_first
-
-
-@jit
 def _sort_run(scores, rows, labels):
     """Sort ``rows`` (in row order, scores equal in their packed bits) and their ``labels`` by
-    descending score, stably: short runs in place by insertion, others by a merge sort."""
-    if rows.size <= _SHORT_RUN:
-        for k in range(1, rows.size):
-            row, label = rows[k], labels[k]
-            key = descending_key(scores[row])
-            m = k
-            while m > 0 and descending_key(scores[rows[m - 1]]) > key:  # equal keys stay put
-                rows[m], labels[m] = rows[m - 1], labels[m - 1]
-                m -= 1
-            rows[m], labels[m] = row, label
-        return
+    descending score."""
     first = descending_key(scores[rows[0]])
     tied = True
     for k in range(1, rows.size):
@@ -145,6 +104,25 @@ def _sort_run(scores, rows, labels):
     for k in range(rows.size):
         rows[k] = moved_rows[payload[k]]
         labels[k] = moved_labels[payload[k]]
+
+
+@jit
+def merge_keys(first, second, out):
+    """The sorted keys ``first`` and ``second`` merged into ``out``: two threads can sort the
+    halves of the keys at once, and the merge costs a fraction of what that saves.
+
+    Selects, not branches: the parts interleave at random. A spent part reads as the largest
+    key, which a real key can only equal, and then either is the same key.
+    """
+    i = 0
+    j = 0
+    for k in range(out.size):
+        a = first[i] if i < first.size else _ALL
+        b = second[j] if j < second.size else _ALL
+        from_first = a < b
+        out[k] = a if from_first else b
+        i += from_first
+        j += not from_first
 
 
 @jit
