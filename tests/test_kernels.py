@@ -4,12 +4,12 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import SETTINGS, rankings
 
 import fastpr
 from fastpr import kernels
 from fastpr._engine.kernels.merge_sort import merge_sorted
-from fastpr._engine.kernels.radix import sort_float64
-from strategies import SETTINGS, rankings
+from fastpr._engine.kernels.radix import NUMPY_SORT_ROWS, sort_float64
 
 FIELDS = {
     kernels.AUC_ROC: "auc_roc",
@@ -85,3 +85,26 @@ def test_summary_takes_float32_scores(case):
     expected = fastpr.evaluate(y, s, sample_weight=w)
     for index, field in FIELDS.items():
         assert got[index] == pytest.approx(getattr(expected, field), rel=1e-12, abs=1e-15)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_summary_of_classes_past_numpys_sort_threshold(dtype, weighted):
+    # Both classes long enough for NumPy's sort without weights (the radix sort with them).
+    n = 4 * NUMPY_SORT_ROWS
+    rng = np.random.default_rng(7)
+    y = rng.random(n) < 0.4
+    s = np.round(rng.normal(size=n), 3).astype(dtype)  # ties too
+    w = rng.random(n) if weighted else None
+    got = _user_loop(y, s[np.newaxis], np.empty(0) if w is None else w)[0]
+    expected = fastpr.evaluate(y, s, sample_weight=w)
+    for index, field in FIELDS.items():
+        assert got[index] == pytest.approx(getattr(expected, field), rel=1e-12, abs=1e-15)
+
+
+def test_numpys_sort_from_compiled_code_orders_like_numpy():
+    values = np.random.default_rng(8).normal(size=NUMPY_SORT_ROWS + 1)
+    values[:3] = [0.0, -0.0, 5e-324]
+    ordered, moved = sort_float64(values.copy(), np.empty(0))
+    np.testing.assert_array_equal(ordered, np.sort(values))
+    assert moved.size == 0

@@ -155,6 +155,28 @@ def test_order_is_the_stable_descending_argsort(case, spread):
         close(lambda_sums(y, s), brute_lambda_sums(y, s), 1e-12)
 
 
+def test_order_of_a_large_ranking_whatever_the_threads():
+    # Enough rows for two sorted halves merged; scores a few ulps apart in runs longer and
+    # shorter than an insertion sort's, exact ties, and both signs with infinities.
+    n = (1 << 18) + 5
+    rng = np.random.default_rng(5)
+    y = rng.random(n) < 0.3
+    s = rng.normal(size=n)
+    s[::3] = 1.0 + rng.integers(0, 7, s[::3].size) * 2.0**-52
+    s[1:-1:7] = np.nextafter(s[2::7], 0.0)  # pairs a ulp apart
+    s[5::11] = 0.25
+    s[:4] = [np.inf, -np.inf, -0.0, 0.0]
+    want = np.argsort(-s, kind="stable")
+    previous = numba.get_num_threads()
+    for threads in (previous, 1):
+        numba.set_num_threads(threads)
+        try:
+            deltas = swap_delta(y, s)
+        finally:
+            numba.set_num_threads(previous)
+        np.testing.assert_array_equal(deltas.order, want)
+
+
 def test_infinite_scores_need_no_factor_of_score_differences():
     y, s = [1, 0, 1, 0], [np.inf, np.inf, -np.inf, 0.0]
     got = lambdamart_gradients(y, s, ranknet=False, score_normalization=False)
@@ -356,6 +378,33 @@ def test_many_groups_on_threads_equal_one_thread():
     rows = groups == groups[0]
     close(threaded[0][rows], xgboost_map_gradients(y[rows], s[rows], k=5)[0], 1e-12)
 
+
+
+def test_lambda_sums_of_one_ranking_in_chunks_whatever_the_threads():
+    # Over two chunks of the backward pass; the sums of a few examples checked against their
+    # swaps one by one.
+    n = 2 * lambdas.SUMS_CHUNK + 999
+    rng = np.random.default_rng(17)
+    y = rng.random(n) < 0.05
+    s = rng.integers(-500, 500, n) / 8.0  # ties too
+    labels = FixedLabels(y)
+    threaded = labels.lambda_sums(s)
+    previous = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        single = labels.lambda_sums(s)
+    finally:
+        numba.set_num_threads(previous)
+    np.testing.assert_array_equal(threaded, single)
+    order = np.argsort(-s, kind="stable")
+    serial = np.empty(n)  # the compiled kernel: its chunks one after the other
+    kernels.lambda_sums(y[order], order, np.array([0, n]), serial)
+    np.testing.assert_array_equal(threaded, serial)
+    deltas = swap_delta(y, s)
+    for row in [*order[[0, n // 2, -1]], *rng.integers(0, n, 5)]:
+        partners = np.flatnonzero(y != y[row])
+        want = np.abs(deltas.swap(np.full(partners.size, row), partners)).sum()
+        close(threaded[row], want, 1e-12)
 
 
 def test_one_ranking_in_chunks_equals_xgboost_whatever_the_threads():

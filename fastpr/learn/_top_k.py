@@ -20,21 +20,21 @@ def one_ranking_top_k(ranked_true, scores, order, k, ranknet, score_normalizatio
     n_chunks = _lambdas.top_k_chunks(n)
     starts = np.empty((n_chunks, 2))
     partials = np.empty((n_chunks, 2 * min(k, n) + 1))
-    _on_threads(n_chunks, lambda chunk: _lambdas.top_k_counts(ranked_true, chunk, starts))
+    on_threads(n_chunks, lambda chunk: _lambdas.top_k_counts(ranked_true, chunk, starts))
     n_pos = _lambdas.top_k_starts(starts)
-    _on_threads(n_chunks, lambda chunk: _lambdas.top_k_prepare(ranked_true, scores, order, chunk,
-                                                               starts, work))
+    on_threads(n_chunks, lambda chunk: _lambdas.top_k_prepare(ranked_true, scores, order, chunk,
+                                                              starts, work))
     if 0 < n_pos < n:
-        _on_threads(n_chunks, lambda chunk: _lambdas.top_k_chunk(
+        on_threads(n_chunks, lambda chunk: _lambdas.top_k_chunk(
             ranked_true, scores, order, n_pos, k, ranknet, score_normalization, chunk, work,
             partials[chunk], np.empty(_lambdas.TOP_K_BLOCK)))
     scaling = _lambdas.top_k_reduce(ranked_true, n_pos, k, query_normalization, scale, partials,
                                     work)
-    _on_threads(n_chunks, lambda chunk: _lambdas.top_k_write(ranked_true, order, chunk, starts,
-                                                             scaling, grad, hess, work))
+    on_threads(n_chunks, lambda chunk: _lambdas.top_k_write(ranked_true, order, chunk, starts,
+                                                            scaling, grad, hess, work))
 
 
-def _on_threads(n_chunks, task):
+def on_threads(n_chunks, task):
     """``task(chunk)`` for every chunk, each thread taking the next one left."""
     chunks = iter(range(n_chunks))
 

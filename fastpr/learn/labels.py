@@ -5,22 +5,23 @@ import math
 import numpy as np
 
 from .. import _validation
-from .._engine.kernels import lambdas as _lambdas
 from .._engine import tables as engine_tables
+from .._engine.kernels import lambdas as _lambdas
 from .._engine.kernels import rows as row_columns
-from .._engine.kernels import tables as table_kernels
+from .._engine.kernels import summary as summary_columns
 from .._engine.kernels import sweep as _sweep
+from .._engine.kernels import tables as table_kernels
 from .._engine.kernels.area import worst_ranking_interpolated_area
 from .._engine.kernels.lean_sweep import lean_summary_into
-from .._engine.kernels.split import split_into
-from .._engine.kernels import summary as summary_columns
 from .._engine.kernels.normalised import normalised_area
+from .._engine.kernels.split import split_into
 from .._engine.ranking import SortedRanking, record_into
 from .._options import InstanceOf, Integer, OneOf, options
 from .._rankings import AVERAGES, averaged
 from ..exceptions import InputValueError
 from ..results import COLUMNS
 from ._rankings import Rankings
+from ._sums import one_ranking_sums
 from ._top_k import one_ranking_top_k
 from ._weights import group_weights, refuse_sample_weight
 
@@ -192,10 +193,16 @@ class FixedLabels:
         label in its ranking (see :func:`fastpr.learn.lambda_sums`)."""
         self._refuse_weights("lambda_sums")
         rankings = self._rankings
-        order, ranked_true = rankings.order(_float64(rankings.checked_scores(y_score)))
+        order, ranked_true = rankings.order(_float64(rankings.checked_scores(y_score)),
+                                            _lambdas.SUMS_WORK)
         out = np.empty(order.size)
-        rankings.run(lambda first, last, work: _lambdas.lambda_sums_range(
-            ranked_true, order, rankings.offsets, first, last, out, work), _lambdas.SUMS_WORK)
+        if self.n_groups == 1:  # its chunks on threads
+            rankings.run(lambda first, last, work: one_ranking_sums(ranked_true, order, out, work),
+                         _lambdas.SUMS_WORK)
+        else:
+            rankings.run(lambda first, last, work: _lambdas.lambda_sums_range(
+                ranked_true, order, rankings.offsets, first, last, out, work),
+                _lambdas.SUMS_WORK)
         return out
 
     @options(**GRADIENT_OPTIONS)
@@ -219,7 +226,8 @@ class FixedLabels:
             raise InputValueError("{argument} must be finite for the RankNet factor and score "
                                   "normalisation, which read differences of scores.",
                                   argument="y_score")
-        order, ranked_true = rankings.order(scores)
+        order, ranked_true = rankings.order(
+            scores, _lambdas.TOP_K_WORK if top_k else _lambdas.SUMS_WORK)
         grad = np.empty(order.size)
         hess = np.empty(order.size)
         if top_k and self.n_groups == 1:  # its pairs in chunks, on threads

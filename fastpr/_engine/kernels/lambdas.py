@@ -35,14 +35,17 @@ import math
 
 import numpy as np
 
-from ..jit import jit
+from ..jit import jit, shared
 
 _MIN_HESSIAN_FACTOR = 1e-16  # XGBoost's floor on sigma (1 - sigma)
 _SCORE_GAP = 0.01  # added to |s+ - s-| by score normalisation
 # The widest span of a ranking's scores whose exponential factors (see _ranking_top_k) cannot
 # overflow or lose precision to subnormals: exp(700) < 2**1010.
 _SPAN = 700.0
-SUMS_WORK = 3
+SUMS_WORK = 2
+# Positions of a chunk of the backward pass of the |dAP| sums: fixed, not a share of the
+# threads, so that the sums' rounding depends on the input alone.
+SUMS_CHUNK = 1 << 18
 TOP_K_WORK = 6
 # Columns of ``work`` in a chunk of one ranking's top-k pairs (``top_k_chunk``): fixed, not a
 # share of the threads, so that the gradients' rounding depends on the input alone.
@@ -63,65 +66,127 @@ def _terms(c, a, inverse_rank, positive):
     return (c + 1.0) * inverse_rank - a, a - c * inverse_rank
 
 
-@jit
-def _rank_sums(labels, sums, upper, lower):
-    """The |dAP| sums of one ranking whose labels by position are ``labels``, by position, into
-    ``sums`` (all 0 without positives or negatives); ``upper`` and ``lower``: float64 scratch at
-    least as long as the ranking.
+@shared  # plain Python too: no kernel to compile for the callers from Python
+def sums_chunks(n):
+    """The number of chunks of ``SUMS_CHUNK`` positions of a ranking of ``n`` examples."""
+    return (n + SUMS_CHUNK - 1) // SUMS_CHUNK
 
-    Forward: each example's L times its partners above, plus their U; backward: its U times its
-    partners below, plus their L.
-    """
+
+@jit
+def sums_forward(labels, sums, reciprocal_sums, chunks):
+    """The forward pass of the |dAP| sums of one ranking whose labels by position are
+    ``labels``: each example's L times its partners above, plus their U, by position into
+    ``sums``; A at each count of positives into ``reciprocal_sums`` (the only part of an
+    example's terms that the backward pass cannot count again); and into the rows of
+    ``chunks`` (float64, ``sums_chunks(n)`` by 3) what each chunk's backward pass starts from:
+    the positives up to its last position and the sums of L of the positives and of the
+    negatives after it. ``sums`` and ``reciprocal_sums``: float64, at least as long as the
+    ranking."""
     n = labels.size
+    n_chunks = sums_chunks(n)
     c = 0.0
     a = 0.0
     upper_pos = 0.0
     upper_neg = 0.0
-    for position in range(n):
-        inverse_rank = 1.0 / (position + 1.0)
-        positive = labels[position]
-        if positive:
-            c += 1.0
-            a += inverse_rank
-        u, low = _terms(c, a, inverse_rank, positive)
-        upper[position] = u
-        lower[position] = low
-        if positive:
-            sums[position] = upper_neg + (position + 1.0 - c) * low
-            upper_pos += u
-        else:
-            sums[position] = upper_pos + c * low
-            upper_neg += u
-    n_pos = c
-    n_neg = n - c
+    for chunk in range(n_chunks):
+        lower_pos = 0.0
+        lower_neg = 0.0
+        for position in range(chunk * SUMS_CHUNK, min((chunk + 1) * SUMS_CHUNK, n)):
+            inverse_rank = 1.0 / (position + 1.0)
+            positive = labels[position]
+            if positive:
+                a += inverse_rank
+                reciprocal_sums[int(c)] = a
+                c += 1.0
+            u, low = _terms(c, a, inverse_rank, positive)
+            if positive:
+                sums[position] = upper_neg + (position + 1.0 - c) * low
+                upper_pos += u
+                lower_pos += low
+            else:
+                sums[position] = upper_pos + c * low
+                upper_neg += u
+                lower_neg += low
+        chunks[chunk, 0] = c
+        chunks[chunk, 1] = lower_pos
+        chunks[chunk, 2] = lower_neg
+    after_pos = 0.0  # each chunk's own sums of L become those of the chunks after it
+    after_neg = 0.0
+    for chunk in range(n_chunks - 1, -1, -1):
+        own_pos, own_neg = chunks[chunk, 1], chunks[chunk, 2]
+        chunks[chunk, 1] = after_pos
+        chunks[chunk, 2] = after_neg
+        after_pos += own_pos
+        after_neg += own_neg
+
+
+@jit
+def sums_backward(labels, sums, reciprocal_sums, chunks, chunk, rows, out):
+    """The backward pass of chunk ``chunk`` (after ``sums_forward``): each example's U times
+    its partners below, plus their L, added to ``sums``, the totals (all 0 without positives
+    or negatives) by position into ``sums``, or where ``rows`` is not empty, into ``out`` at
+    the rows ``rows``. Chunks write only their own positions, so they can run at the same
+    time."""
+    n = labels.size
+    n_pos = chunks[chunks.shape[0] - 1, 0]
+    n_neg = n - n_pos
+    first = chunk * SUMS_CHUNK
+    last = min(first + SUMS_CHUNK, n)
+    scatter = rows.size > 0
     if n_pos == 0.0 or n_neg == 0.0:
-        for position in range(n):
-            sums[position] = 0.0
+        for position in range(first, last):
+            if scatter:
+                out[rows[position]] = 0.0
+            else:
+                sums[position] = 0.0
         return
-    lower_pos = 0.0
-    lower_neg = 0.0
-    for position in range(n - 1, -1, -1):  # c: the positives at ranks <= position + 1
-        if labels[position]:
+    c = chunks[chunk, 0]  # the positives at ranks <= position + 1, and their A
+    a = _reciprocal_sum(reciprocal_sums, c)
+    lower_pos = chunks[chunk, 1]
+    lower_neg = chunks[chunk, 2]
+    for position in range(last - 1, first - 1, -1):
+        positive = labels[position]
+        u, low = _terms(c, a, 1.0 / (position + 1.0), positive)
+        if positive:
             below = n_neg - (position + 1.0 - c)
-            sums[position] = (sums[position] + below * upper[position] + lower_neg) / n_pos
-            lower_pos += lower[position]
+            total = (sums[position] + below * u + lower_neg) / n_pos
+            lower_pos += low
             c -= 1.0
+            a = _reciprocal_sum(reciprocal_sums, c)
         else:
             below = n_pos - c
-            sums[position] = (sums[position] + below * upper[position] + lower_pos) / n_pos
-            lower_neg += lower[position]
+            total = (sums[position] + below * u + lower_pos) / n_pos
+            lower_neg += low
+        if scatter:
+            out[rows[position]] = total
+        else:
+            sums[position] = total
+
+
+@shared
+def _reciprocal_sum(reciprocal_sums, c):
+    """A at the last of the first ``c`` positives (0 for none), from ``sums_forward``."""
+    return reciprocal_sums[int(c) - 1] if c > 0.0 else 0.0
+
+
+@jit
+def _rank_sums(labels, sums, reciprocal_sums, chunk_rows, rows, out):
+    """The |dAP| sums of one ranking (``sums_forward``, then ``sums_backward`` of each chunk);
+    arguments as there, ``chunk_rows`` at least as many as ``chunks`` needs."""
+    chunks = chunk_rows[:sums_chunks(labels.size)]
+    sums_forward(labels, sums, reciprocal_sums, chunks)
+    for chunk in range(chunks.shape[0]):
+        sums_backward(labels, sums, reciprocal_sums, chunks, chunk, rows, out)
 
 
 @jit
 def lambda_sums_range(ranked_true, order, offsets, first, last, out, work):
     """For every row of rankings ``first .. last - 1``: the sum of |dAP| over every swap with an
     example of the other label in its ranking."""
-    sums = work[0]
+    chunks = np.empty((sums_chunks(_longest(offsets[first:last + 1])), 3))
     for g in range(first, last):
-        ranked = order[offsets[g]:offsets[g + 1]]
-        _rank_sums(ranked_true[offsets[g]:offsets[g + 1]], sums, work[1], work[2])
-        for position in range(ranked.size):
-            out[ranked[position]] = sums[position]
+        _rank_sums(ranked_true[offsets[g]:offsets[g + 1]], work[0], work[1], chunks,
+                   order[offsets[g]:offsets[g + 1]], out)
 
 
 @jit
@@ -144,10 +209,12 @@ def all_pairs_range(ranked_true, order, offsets, scales, query_normalization, fi
     """Gradients of rankings ``first .. last - 1`` over all their pairs, without the RankNet
     factor and score normalisation: from the |dAP| sums, each pair's lambda being -|dAP| / 2."""
     sums = work[0]
+    no_rows = np.empty(0, dtype=np.int64)
+    chunks = np.empty((sums_chunks(_longest(offsets[first:last + 1])), 3))
     for g in range(first, last):
         ranked = order[offsets[g]:offsets[g + 1]]
         labels = ranked_true[offsets[g]:offsets[g + 1]]
-        _rank_sums(labels, sums, work[1], work[2])
+        _rank_sums(labels, sums, work[1], chunks, no_rows, sums)
         sum_lambda = 0.0  # sum over pairs of 2 |lambda| = |dAP|: the positives' sums
         for position in range(ranked.size):
             if labels[position]:

@@ -1,0 +1,19 @@
+"""The ``|dAP|`` sums of one large ranking on fastpr's thread pool.
+
+``sums_forward`` (``fastpr._engine.kernels.lambdas``) runs once, then ``sums_backward`` of the
+ranking's chunks of ``SUMS_CHUNK`` positions on as many threads as ``thread_count()`` allows:
+each chunk starts from what the forward pass left for it and writes only its own rows, so the
+result is the serial kernel's whatever the number of threads.
+"""
+import numpy as np
+
+from .._engine.kernels import lambdas as _lambdas
+from ._top_k import on_threads
+
+
+def one_ranking_sums(ranked_true, order, out, work):
+    """``lambda_sums_range`` of one ranking, the backward pass of its chunks on threads."""
+    chunks = np.empty((_lambdas.sums_chunks(order.size), 3))
+    _lambdas.sums_forward(ranked_true, work[0], work[1], chunks)
+    on_threads(chunks.shape[0], lambda chunk: _lambdas.sums_backward(
+        ranked_true, work[0], work[1], chunks, chunk, order, out))
