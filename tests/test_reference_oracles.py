@@ -145,6 +145,9 @@ CORNERS = [
     _case([1, 0, 1, 0], [-0.0, 0.0, 0.0, -0.0]),
     _case([1, 0, 1, 0, 1], [np.inf, np.inf, -np.inf, -np.inf, 5e-324]),
     _case([1, 1, 0, 1, 0, 0], [3, 3, 3, 2, 1, 1], [0.5, 2.25, 1.75, 0.1, 3.0, 0.3]),
+    # A rise of 2 from tp = 1.169...: (tp + 2) - tp rounds to just below 2, and the sweep's
+    # Davis-Goadrich steps once took the second step by Euler-Maclaurin (1.6e-7 off).
+    _case([1, 0, 1], [0, 0, -1], [1.1694612525825312, 1, 2]),
 ]
 
 

@@ -134,9 +134,13 @@ def davis_goadrich_segment(tp_a, fp_a, tp_b, fp_b, step):
         steps += 0.5 * (p_prev + p)
         p_prev = p
     total = steps * step
-    t = tp_a + offset
-    n_steps = math.floor((tp_b - t) / step)
+    # Whole steps left, counted from the same offsets as the loop: counted from tp_b - (tp_a +
+    # offset) instead, a dtp that rounds just below a whole number of steps stopped the loop one
+    # step short and sent that step, next to the pole, to Euler-Maclaurin (a relative error of
+    # 1e-7 in the area).
+    n_steps = math.floor((dtp - offset) / step)
     if n_steps >= 1.0:
+        t = tp_a + offset
         t_end = t + n_steps * step
         s = dfp / dtp  # finite here: dtp exceeds one caller's unit
         integral = interpolated_segment(t, fp_a + s * (t - tp_a), t_end, fp_a + s * (t_end - tp_a))
@@ -144,8 +148,8 @@ def davis_goadrich_segment(tp_a, fp_a, tp_b, fp_b, step):
         correction = (a_b * q) * (_em_inverse_powers((offset + pole) / step)
                                   - _em_inverse_powers(u_end / step))
         total += integral - correction
-        t = t_end
-        p_prev = q * t / u_end
-    if t < tp_b:
-        total += 0.5 * (p_prev + tp_b / (tp_b + fp_b)) * (tp_b - t)
+        offset += n_steps * step
+        p_prev = q * t_end / u_end
+    if offset < dtp:
+        total += 0.5 * (p_prev + tp_b / (tp_b + fp_b)) * (dtp - offset)
     return total
