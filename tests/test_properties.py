@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import fastpr
+from fastpr._engine import ranking
 from fastpr._engine.kernels import sweep
 from fastpr._engine.ranking import sort_ranking
 from strategies import FEW, SETTINGS, integer_weighted, rankings
@@ -168,14 +169,22 @@ def test_integer_weights_equal_repeated_rows(case):
     assert_same(a_eval, evaluate(y_rep, s_rep, np.ones(y_rep.size)))
 
 
+@pytest.mark.parametrize("long", [False, True], ids=["swept as float64", "float32 sweep"])
 @SETTINGS
 @given(rankings(scores=("float",), float_width=32))
-def test_float32_scores_equal_float64(case):
+def test_float32_scores_equal_float64(long, case):
+    """Short float32 rankings are swept as float64, long ones by a float32 sweep: both equal."""
     y, s32, w = case
     assert s32.dtype == np.float32
     s64 = s32.astype(np.float64)
-    assert_same(evaluate(y, s32, w), evaluate(y, s64, w))
-    assert_same(curves(y, s32, w), curves(y, s64, w))
+    short_enough = ranking._FLOAT32_SWEEP_MIN
+    ranking._FLOAT32_SWEEP_MIN = 0 if long else short_enough
+    try:
+        assert sort_ranking(y, s32, w).pos.dtype == (np.float32 if long else np.float64)
+        assert_same(evaluate(y, s32, w), evaluate(y, s64, w))
+        assert_same(curves(y, s32, w), curves(y, s64, w))
+    finally:
+        ranking._FLOAT32_SWEEP_MIN = short_enough
 
 
 def unclipped_areas(y, s, w):

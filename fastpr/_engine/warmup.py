@@ -17,6 +17,7 @@ import fastpr
 from .. import kernels
 from ..exceptions import UndefinedMetricWarning
 from . import jit as _jit
+from . import ranking
 from .kernels import order
 
 _LABELS = np.array([1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 0, 0])
@@ -159,6 +160,18 @@ def _distributed():
                              n_ranges=2)
 
 
+def _long_float32():
+    """The paths of long float32 rankings (see ``ranking._FLOAT32_SWEEP_MIN``), whose sweeps
+    keep float32 scores: the features that sweep one ranking, on the small examples."""
+    short_enough = ranking._FLOAT32_SWEEP_MIN
+    ranking._FLOAT32_SWEEP_MIN = 0
+    try:
+        for feature in (_evaluate, _groups, _curves, _intervals, _accumulator):
+            feature()
+    finally:
+        ranking._FLOAT32_SWEEP_MIN = short_enough
+
+
 FEATURES = {
     "evaluate": _evaluate,
     "batches": _batches,
@@ -170,6 +183,7 @@ FEATURES = {
     "learn": _learn,
     "compiled learners": _compiled_learners,
     "distributed": _distributed,
+    "long float32": _long_float32,
 }
 
 
