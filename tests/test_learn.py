@@ -135,6 +135,16 @@ def close(got, want, rel):
     np.testing.assert_allclose(got, want, rtol=rel, atol=rel * np.abs(want).max(initial=1.0))
 
 
+def on_one_thread(call):
+    """``call()`` with numba's thread count at 1, which fastpr's thread pool follows."""
+    previous = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        return call()
+    finally:
+        numba.set_num_threads(previous)
+
+
 # ----------------------------------------------------------------------------- the ranking
 @FEW
 @given(unweighted(max_n=60, defined=False), st.integers(0, 3))
@@ -167,13 +177,7 @@ def test_order_of_a_large_ranking_whatever_the_threads():
     s[5::11] = 0.25
     s[:4] = [np.inf, -np.inf, -0.0, 0.0]
     want = np.argsort(-s, kind="stable")
-    previous = numba.get_num_threads()
-    for threads in (previous, 1):
-        numba.set_num_threads(threads)
-        try:
-            deltas = swap_delta(y, s)
-        finally:
-            numba.set_num_threads(previous)
+    for deltas in (swap_delta(y, s), on_one_thread(lambda: swap_delta(y, s))):
         np.testing.assert_array_equal(deltas.order, want)
 
 
@@ -367,17 +371,11 @@ def test_many_groups_on_threads_equal_one_thread():
     s = rng.normal(size=groups.size)
     labels = FixedLabels(y, groups=groups)
     threaded = labels.lambdamart_gradients(s, k=5)
-    previous = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        single = labels.lambdamart_gradients(s, k=5)
-    finally:
-        numba.set_num_threads(previous)
+    single = on_one_thread(lambda: labels.lambdamart_gradients(s, k=5))
     np.testing.assert_array_equal(threaded[0], single[0])
     np.testing.assert_array_equal(threaded[1], single[1])
     rows = groups == groups[0]
     close(threaded[0][rows], xgboost_map_gradients(y[rows], s[rows], k=5)[0], 1e-12)
-
 
 
 def test_lambda_sums_of_one_ranking_in_chunks_whatever_the_threads():
@@ -389,12 +387,7 @@ def test_lambda_sums_of_one_ranking_in_chunks_whatever_the_threads():
     s = rng.integers(-500, 500, n) / 8.0  # ties too
     labels = FixedLabels(y)
     threaded = labels.lambda_sums(s)
-    previous = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        single = labels.lambda_sums(s)
-    finally:
-        numba.set_num_threads(previous)
+    single = on_one_thread(lambda: labels.lambda_sums(s))
     np.testing.assert_array_equal(threaded, single)
     order = np.argsort(-s, kind="stable")
     serial = np.empty(n)  # the compiled kernel: its chunks one after the other
@@ -417,12 +410,7 @@ def test_one_ranking_in_chunks_equals_xgboost_whatever_the_threads():
     y[:3] = [True, False, True]
     labels = FixedLabels(y)
     threaded = labels.lambdamart_gradients(s, k=3)
-    previous = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        single = labels.lambdamart_gradients(s, k=3)
-    finally:
-        numba.set_num_threads(previous)
+    single = on_one_thread(lambda: labels.lambdamart_gradients(s, k=3))
     np.testing.assert_array_equal(threaded[0], single[0])
     np.testing.assert_array_equal(threaded[1], single[1])
     order = np.argsort(-s, kind="stable")
