@@ -22,6 +22,7 @@ Rows
   numba's NRT included; Linux only), against ``np.sort`` and scikit-learn measured the same way.
 """
 import argparse
+import functools
 import gc
 import json
 import os
@@ -260,19 +261,27 @@ def small_row(calls, sk_calls, metrics, torch_make):
                 sort=t_sort, sklearn=t_sk, torch=t_tm, key="small")
 
 
-def kernel_rows(metrics, rankings=2000):
-    """Per-call cost of fastpr.kernels.summary inside a user's own @njit loop."""
+@functools.cache
+def summaries_in_njit():
+    """A user's own ``@numba.njit`` loop calling ``fastpr.kernels.summary`` on each row of
+    scores: ``loop(y_true, score_rows, no_weights)`` returns the sum of their AUC-PR."""
     import numba
 
     from fastpr import kernels
 
     @numba.njit
-    def all_areas(y_true, score_rows, no_weights):
+    def loop(y_true, score_rows, no_weights):
         total = 0.0
         for k in range(score_rows.shape[0]):
             total += kernels.summary(y_true, score_rows[k], no_weights)[kernels.INTERPOLATED]
         return total
 
+    return loop
+
+
+def kernel_rows(metrics, rankings=2000):
+    """Per-call cost of fastpr.kernels.summary inside a user's own @njit loop."""
+    all_areas = summaries_in_njit()
     rows = []
     for n in (1000, 100):
         y, s = make_ranking(n, "float64", 0.1)

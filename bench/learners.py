@@ -50,6 +50,7 @@ from compare import (
     interleaved_medians,
     machine_description,
     single_call_median,
+    summaries_in_njit,
 )
 
 import fastpr
@@ -168,25 +169,18 @@ def fixed_labels_rows(calls, blocks):
     return rows
 
 
-@numba.njit
-def _summaries(y_true, score_rows, no_weights):
-    total = 0.0
-    for k in range(score_rows.shape[0]):
-        total += kernels.summary(y_true, score_rows[k], no_weights)[kernels.INTERPOLATED]
-    return total
-
-
 def summary_rows(sizes, repeats):
     rows = []
     no_weights = np.empty(0)
+    summaries = summaries_in_njit()
     for n in sizes:
         rankings = max(1, 10**5 // n)  # about 10^5 rows a timing, whatever n
         y, s = make_ranking(n, "float64", 0.1)
         score_rows = np.stack([np.roll(s, k) for k in range(rankings)])
-        _summaries(y, score_rows[:1], no_weights)  # compile outside the timing
+        summaries(y, score_rows[:1], no_weights)  # compile outside the timing
         fastpr.evaluate(y, s)
         t_njit, t_eval = interleaved_medians(
-            [lambda y=y, rows=score_rows: _summaries(y, rows, no_weights),
+            [lambda y=y, rows=score_rows: summaries(y, rows, no_weights),
              lambda y=y, rows=score_rows: [fastpr.evaluate(y, row) for row in rows]], repeats)
         rows.append(_row(f"kernels.summary inside @njit, n={n:,}, 10% positives", t_njit /
                          rankings, t_eval / rankings, "evaluate", "<= 1x",
