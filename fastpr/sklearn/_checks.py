@@ -94,11 +94,11 @@ def column_or_1d(name, values):
 
 
 def consistent_length(**arrays):
-    given = {name: array.shape[0] for name, array in arrays.items() if array is not None}
-    lengths = list(given.values())
-    if lengths.count(lengths[0]) != len(lengths):
+    lengths = {array.shape[0] for array in arrays.values() if array is not None}
+    if len(lengths) > 1:  # (the message is built only here: this runs on every call)
+        given = {name: array.shape[0] for name, array in arrays.items() if array is not None}
         raise ValueError(f"{', '.join(given)} have different numbers of samples: "
-                         f"{', '.join(map(str, lengths))}.")
+                         f"{', '.join(map(str, given.values()))}.")
 
 
 def finite(name, array):
