@@ -48,7 +48,7 @@ class Rankings:
             self.n_pos = np.bincount(self.codes[self.is_positive], minlength=self.ids.size)
         self.n_neg = np.diff(self.offsets) - self.n_pos
         self._buffer = np.empty(0, dtype=np.uint8)  # see ``_buffers``
-        self._buffer_fields = 0
+        self._buffer_fields = -1
         self._grouped = None  # ``order``'s rows and labels group by group
 
     @property
@@ -68,16 +68,17 @@ class Rankings:
         _validation.same_lengths(y_true=self.is_positive.size, y_score=scores.size)
         return scores
 
-    def order(self, scores, fields=1):
+    def order(self, scores, keys, fields=0):
         """(order, ranked_true) of ``scores`` (checked, float64): rows by descending score, ties
         in row order, group by group, and their labels; arrays of this object's own, which the
-        next call overwrites. ``fields``: the rows of scratch that the next ``run`` takes, made
-        here, since the keys of the sort live in its first row."""
+        next call overwrites. ``keys``: uint64 scratch as long as ``scores`` for the sort's
+        keys, the memory of the caller's output (written only after the order is made), since
+        fresh pages cost more than a pass over them at millions of rows. ``fields``: the rows of
+        scratch that the next ``run`` takes, made here with the order's."""
         n = scores.size
         if self.codes is not None and self._grouped is None:
             self._grouped = np.empty(n, dtype=np.int64), np.empty(n, dtype=bool)
-        scratch, *ranked = self._buffers(fields)
-        keys = scratch[:n].view(np.uint64)
+        ranked = self._buffers(fields)[1:]
         _order.pack_keys(scores, self.is_positive, keys, scores.max(), scores.min())
         # NumPy's SIMD sort (the keys are distinct, so stability is not needed), which releases
         # the GIL: with threads, each half on its own, merged into the order's memory.
@@ -97,11 +98,10 @@ class Rankings:
     def _buffers(self, fields):
         """(scratch, order, ranked_true): at least ``fields`` rows of float64 scratch (flat),
         then the rows and labels of ``order``, views of one buffer of this object's own, made
-        anew only when more rows are asked for. ``order`` packs its keys in the first row of
-        the scratch, dead once it returns, and ``run`` hands out the rows. One buffer kept from
-        call to call, since fresh pages cost more than the work at millions of rows; and one
-        rather than several, since glibc, measured, handed the freed buffer back to the next
-        one-off call, where several fresh arrays a call came back as fresh pages."""
+        anew only when more rows are asked for, and ``run`` hands out the rows. One buffer kept
+        from call to call, since fresh pages cost more than the work at millions of rows; and
+        one rather than several, since glibc, measured, handed the freed buffer back to the
+        next one-off call, where several fresh arrays a call came back as fresh pages."""
         n = self.is_positive.size
         if self._buffer_fields < fields:
             self._buffer = np.empty((fields + 1) * 8 * n + n, dtype=np.uint8)
