@@ -81,15 +81,14 @@ class Rankings:
         ranked = self._buffers(fields)[1:]
         _order.pack_keys(scores, self.is_positive, keys, scores.max(), scores.min())
         # NumPy's SIMD sort (the keys are distinct, so stability is not needed), which releases
-        # the GIL: with threads, each half on its own, merged into the order's memory.
+        # the GIL: with threads, each half on its own, merged as they are unpacked.
         if n >= _SPLIT_ROWS and thread_count() > 1:
             middle = n // 2
             run_all([keys[:middle].sort, keys[middle:].sort])
-            _order.merge_keys(keys[:middle], keys[middle:], ranked[0].view(np.uint64))
-            keys = ranked[0].view(np.uint64)
         else:
+            middle = n
             keys.sort()
-        _order.unpack_order(scores, keys, *ranked)
+        _order.unpack_order(scores, keys[:middle], keys[middle:], *ranked)
         if self.codes is None:
             return ranked
         _order.regroup(*ranked, self.codes, self.offsets, *self._grouped)

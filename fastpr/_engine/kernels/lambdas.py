@@ -147,19 +147,20 @@ def sums_backward(labels, prefix, chunks, chunk, rows, out):
     upper_pos = _prefix(prefix[1], c)
     lower_pos = chunks[chunk, 1]
     lower_neg = chunks[chunk, 2]
+    inverse_n_pos = 1.0 / n_pos
     for position in range(last - 1, first - 1, -1):
         positive = labels[position]
         u, low = _terms(c, a, 1.0 / (position + 1.0), positive)
         if positive:
             above = position + 1.0 - c  # negatives
             total = ((prefix[2, int(c) - 1] + above * low) + (n_neg - above) * u
-                     + lower_neg) / n_pos
+                     + lower_neg) * inverse_n_pos
             lower_pos += low
             c -= 1.0
             a = _prefix(prefix[0], c)
             upper_pos = _prefix(prefix[1], c)
         else:
-            total = ((upper_pos + c * low) + (n_pos - c) * u + lower_pos) / n_pos
+            total = ((upper_pos + c * low) + (n_pos - c) * u + lower_pos) * inverse_n_pos
             lower_neg += low
         out[rows[position] if scatter else position] = total
 

@@ -62,17 +62,32 @@ def pack_keys(scores, is_positive, keys, highest_score, lowest_score):
 
 
 @jit
-def unpack_order(scores, keys, order, ranked_true):
-    """From the sorted ``keys``: the rows into ``order`` (int64; it may be ``keys`` itself,
-    viewed as int64) and their labels into ``ranked_true``, each run of rows whose scores share
-    the packed bits sorted by their whole score, stably."""
+def unpack_order(scores, first, second, order, ranked_true):
+    """From the sorted keys ``first`` and ``second`` (as many as ``scores`` together; either may
+    be empty), merged: the rows into ``order`` (int64) and their labels into ``ranked_true``,
+    each run of rows whose scores share the packed bits sorted by their whole score, stably.
+
+    Two threads can sort the halves of the keys at once, and merging them on the way costs a
+    fraction of what that saves. Selects, not branches: the halves interleave at random. A
+    spent half reads as the largest key, which a real key can only equal, and then either is
+    the same key.
+    """
     n = scores.size
     bits = _low_bits(n)
+    row_bits = ~(_ALL << bits)
+    i = 0
+    j = 0
     start = 0
-    run = keys[0] >> bits if n else _ONE  # the packed score bits of the run from ``start``
+    # The packed score bits of the run from ``start``: at first, those of the smallest key.
+    run = min(first[0] if first.size else _ALL, second[0] if second.size else _ALL) >> bits
     for k in range(n):
-        key = keys[k]
-        order[k] = np.int64((key & ~(_ALL << bits)) >> _ONE)
+        a = first[i] if i < first.size else _ALL
+        b = second[j] if j < second.size else _ALL
+        from_first = a < b
+        key = a if from_first else b
+        i += from_first
+        j += not from_first
+        order[k] = np.int64((key & row_bits) >> _ONE)
         ranked_true[k] = (key & _ONE) == _ONE
         if key >> bits != run:
             if k - start > 1:
@@ -104,25 +119,6 @@ def _sort_run(scores, rows, labels):
     for k in range(rows.size):
         rows[k] = moved_rows[payload[k]]
         labels[k] = moved_labels[payload[k]]
-
-
-@jit
-def merge_keys(first, second, out):
-    """The sorted keys ``first`` and ``second`` merged into ``out``: two threads can sort the
-    halves of the keys at once, and the merge costs a fraction of what that saves.
-
-    Selects, not branches: the parts interleave at random. A spent part reads as the largest
-    key, which a real key can only equal, and then either is the same key.
-    """
-    i = 0
-    j = 0
-    for k in range(out.size):
-        a = first[i] if i < first.size else _ALL
-        b = second[j] if j < second.size else _ALL
-        from_first = a < b
-        out[k] = a if from_first else b
-        i += from_first
-        j += not from_first
 
 
 @jit
