@@ -6,6 +6,8 @@ group on its own. ``Rankings.order`` returns ``order`` with group g at
 kernels in ``fastpr._engine.kernels.lambdas``, and ``Rankings.run`` runs such kernels over
 ranges of groups on fastpr's thread pool.
 """
+import math
+
 import numpy as np
 
 from .. import _validation
@@ -69,8 +71,9 @@ class Rankings:
         return scores
 
     def order(self, scores, keys, fields=0):
-        """(order, ranked_true) of ``scores`` (checked, float64): rows by descending score, ties
-        in row order, group by group, and their labels; arrays of this object's own, which the
+        """(order, ranked_true) of ``scores`` (checked but for NaN, which this finds; float64):
+        rows by descending score, ties in row order, group by group, and their labels; arrays
+        of this object's own, which the
         next call overwrites. ``keys``: uint64 scratch as long as ``scores`` for the sort's
         keys, the memory of the caller's output (written only after the order is made), since
         fresh pages cost more than a pass over them at millions of rows. ``fields``: the rows of
@@ -78,8 +81,11 @@ class Rankings:
         n = scores.size
         if self.codes is not None and self._grouped is None:
             self._grouped = np.empty(n, dtype=np.int64), np.empty(n, dtype=bool)
+        highest, lowest = scores.max(), scores.min()
+        if math.isnan(lowest):  # min() propagates NaN: no pass of its own to find them
+            _validation.reject_nan("y_score", scores)
         ranked = self._buffers(fields)[1:]
-        _order.pack_keys(scores, self.is_positive, keys, scores.max(), scores.min())
+        _order.pack_keys(scores, self.is_positive, keys, highest, lowest)
         # NumPy's SIMD sort (the keys are distinct, so stability is not needed), which releases
         # the GIL: with threads, each half on its own, merged as they are unpacked.
         if n >= _SPLIT_ROWS and thread_count() > 1:

@@ -193,7 +193,7 @@ class FixedLabels:
         label in its ranking (see :func:`fastpr.learn.lambda_sums`)."""
         self._refuse_weights("lambda_sums")
         rankings = self._rankings
-        scores = _float64(rankings.checked_scores(y_score))
+        scores = _float64(rankings.checked_scores(y_score, find_nan=False))
         out = np.empty(scores.size)
         order, ranked_true = rankings.order(scores, out.view(np.uint64), _lambdas.SUMS_WORK)
         if self.n_groups == 1:  # its chunks on threads
@@ -220,9 +220,10 @@ class FixedLabels:
             weights = group_weights(group_weight, self.n_groups)
             scales = weights * (self.n_groups / weights.sum())  # XGBoost's weight norm
         rankings = self._rankings
-        scores = _float64(rankings.checked_scores(y_score))
+        scores = _float64(rankings.checked_scores(y_score, find_nan=False))
         if (ranknet or score_normalization) and not (np.isfinite(scores.min())
                                                      and np.isfinite(scores.max())):
+            _validation.reject_nan("y_score", scores)
             raise InputValueError("{argument} must be finite for the RankNet factor and score "
                                   "normalisation, which read differences of scores.",
                                   argument="y_score")
