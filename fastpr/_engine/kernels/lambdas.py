@@ -24,10 +24,11 @@ Query normalisation multiplies a ranking's gradients and hessians by log2(1 + S)
 of 2 |lambda| over its pairs; then each ranking's ``scales`` entry (empty: 1) multiplies them.
 A ranking without positives or without negatives has no pair and gets zeros.
 
-The ``*_range`` kernels take a float64 scratch array ``work`` of shape (``SUMS_WORK`` or
-``TOP_K_WORK``, m), m at least the longest of their rankings: callers from Python allocate it
-once with NumPy (whose large blocks come in huge pages) and keep it, where an allocation here
-would cost page faults that take longer than the work itself. (Rows of one array for each
+The ``*_range`` kernels take a float64 scratch array ``work`` of shape (``SUMS_WORK``,
+``ALL_PAIRS_WORK`` or ``TOP_K_WORK``, m), m at least the longest of their rankings (the sums
+touch only a column for each positive): callers from Python allocate it once with NumPy
+(whose large blocks come in huge pages) and keep it, where an allocation here would cost page
+faults that take longer than the work itself. (Rows of one array for each
 field, rather than a record for each example: measured, the records' row views slow the
 top-k set-up and pairs by half.)
 """
