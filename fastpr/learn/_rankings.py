@@ -50,7 +50,7 @@ class Rankings:
             self.n_pos = np.bincount(self.codes[self.is_positive], minlength=self.ids.size)
         self.n_neg = np.diff(self.offsets) - self.n_pos
         self._buffer = np.empty(0, dtype=np.uint8)  # see ``_buffers``
-        self._buffer_fields = -1
+        self._buffer_fields = -1  # no buffer yet, not even one without scratch
         self._grouped = None  # ``order``'s rows and labels group by group
 
     @property
@@ -73,11 +73,11 @@ class Rankings:
     def order(self, scores, keys, fields=0):
         """(order, ranked_true) of ``scores`` (checked but for NaN, which this finds; float64):
         rows by descending score, ties in row order, group by group, and their labels; arrays
-        of this object's own, which the
-        next call overwrites. ``keys``: uint64 scratch as long as ``scores`` for the sort's
-        keys, the memory of the caller's output (written only after the order is made), since
-        fresh pages cost more than a pass over them at millions of rows. ``fields``: the rows of
-        scratch that the next ``run`` takes, made here with the order's."""
+        of this object's own, which the next call overwrites. ``keys``: uint64 scratch as long
+        as ``scores`` for the sort's keys, the memory of the caller's output (written only after
+        the order is made), since fresh pages cost more than a pass over them at millions of
+        rows. ``fields``: the rows of scratch that the next ``run`` takes, made here with the
+        order's."""
         n = scores.size
         if self.codes is not None and self._grouped is None:
             self._grouped = np.empty(n, dtype=np.int64), np.empty(n, dtype=bool)
