@@ -87,13 +87,15 @@ class Rankings:
         ranked = self._buffers(fields)[1:]
         _order.pack_keys(scores, self.is_positive, keys, highest, lowest)
         # NumPy's SIMD sort (the keys are distinct, so stability is not needed), which releases
-        # the GIL: with threads, each half on its own, merged as they are unpacked.
+        # the GIL: with threads, each half on its own, merged as they are unpacked. As float64,
+        # which the keys are made to be and NumPy sorts faster.
+        floats = keys.view(np.float64)
         if n >= _SPLIT_ROWS and thread_count() > 1:
             middle = n // 2
-            run_all([keys[:middle].sort, keys[middle:].sort])
+            run_all([floats[:middle].sort, floats[middle:].sort])
         else:
             middle = n
-            keys.sort()
+            floats.sort()
         _order.unpack_order(scores, keys[:middle], keys[middle:], *ranked)
         if self.codes is None:
             return ranked
