@@ -17,7 +17,8 @@ are the least significant ones. That is all of a float32 (35 bits as a float64) 
 score bits, in row order, and ``unpack_order`` sorts each such run by the whole score: the
 fewer such runs, the fewer scores it reads at random rows.
 
-Preconditions: scores float64 (or float32) without NaN, fewer than 2**62 of them.
+Preconditions: scores float64 (or float32) without NaN, fewer than 2**59 of them (the row
+numbers stay below the top bits).
 """
 import numpy as np
 
