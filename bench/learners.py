@@ -4,6 +4,7 @@
     python bench/learners.py              # the target sizes (about 4 minutes on 2 cores)
     python bench/learners.py --quick      # a tenth of the sizes, a smoke run (under a minute)
     python bench/learners.py --rounds 20  # more boosting rounds in the practitioner's table
+    python bench/learners.py --only lambda_sums --repeats 9  # one group of rows, focused
 
 Prints the machine first, then one line per row as it is measured, then the targets and the
 practitioner's table. Every ratio comes from timings taken in this one run, the two sides
@@ -69,6 +70,8 @@ _THREADS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else
 _TREE_PARAMS = {"tree_method": "hist", "max_depth": 6, "eta": 0.3, "nthread": _THREADS,
                 "seed": 0, "disable_default_eval_metric": 1}
 _FEATURES = 20
+# The groups of rows, in the order they are measured (``--only``).
+_GROUPS = ("lambda_sums", "boosting", "swap_delta", "eval_metric", "fixed_labels", "summary")
 _PREVALENCE = 0.005
 
 
@@ -335,7 +338,10 @@ def main(argv=None):
                         help="boosting rounds per objective (default 10, 3 quick)")
     parser.add_argument("--repeats", type=int, default=None,
                         help="repeats of each timing (default 5, 3 quick)")
+    parser.add_argument("--only", choices=_GROUPS, action="append", default=None,
+                        help="measure only these groups of rows (repeatable; default all)")
     args = parser.parse_args(argv)
+    groups = args.only or _GROUPS
     scale = 10 if args.quick else 1
     rounds = args.rounds or (3 if args.quick else 10)
     repeats = args.repeats or (3 if args.quick else 5)
@@ -351,16 +357,21 @@ def main(argv=None):
     print(flush=True)
 
     started = time.perf_counter()
-    rows = lambda_sums_rows([10**6 // scale, 10**7 // scale], repeats)
+    rows = []
     table = None
-    if xgb is not None:
+    if "lambda_sums" in groups:
+        rows.extend(lambda_sums_rows([10**6 // scale, 10**7 // scale], repeats))
+    if xgb is not None and "boosting" in groups:
         table, ceiling = boosting_table(n_train, rounds)
         rows.append(gradient_row(table, n_train))
-    rows.extend(swap_delta_rows([1000, 10**6 // scale], 10**6 // scale, repeats))
-    if xgb is not None:
+    if "swap_delta" in groups:
+        rows.extend(swap_delta_rows([1000, 10**6 // scale], 10**6 // scale, repeats))
+    if xgb is not None and "eval_metric" in groups:
         rows.append(eval_metric_row(10**7 // scale, repeats))
-    rows.extend(fixed_labels_rows(200 if args.quick else 1000, 3 if args.quick else 7))
-    rows.extend(summary_rows([1000, 10**5 // scale, 10**6 // scale], repeats))
+    if "fixed_labels" in groups:
+        rows.extend(fixed_labels_rows(200 if args.quick else 1000, 3 if args.quick else 7))
+    if "summary" in groups:
+        rows.extend(summary_rows([1000, 10**5 // scale, 10**6 // scale], repeats))
     elapsed = time.perf_counter() - started
 
     print(f"Medians of {repeats} interleaved timings; n = 1,000 rows: medians of blocks of "
@@ -368,10 +379,10 @@ def main(argv=None):
           f"load average (1 min) at the end {_load():.2f}.\n")
     print(ratio_table(rows))
     print()
-    if table is None:
-        print(MISSING_XGBOOST)
-    else:
+    if table is not None:
         print(practitioner_table(table, ceiling, n_train, rounds))
+    elif xgb is None:
+        print(MISSING_XGBOOST)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,8 @@ group on its own. ``Rankings.order`` returns ``order`` with group g at
 kernels in ``fastpr._engine.kernels.lambdas``, and ``Rankings.run`` runs such kernels over
 ranges of groups on fastpr's thread pool.
 """
+import math
+
 import numpy as np
 
 from .. import _validation
@@ -48,7 +50,7 @@ class Rankings:
             self.n_pos = np.bincount(self.codes[self.is_positive], minlength=self.ids.size)
         self.n_neg = np.diff(self.offsets) - self.n_pos
         self._buffer = np.empty(0, dtype=np.uint8)  # see ``_buffers``
-        self._buffer_fields = 0
+        self._buffer_fields = -1  # no buffer yet, not even one without scratch
         self._grouped = None  # ``order``'s rows and labels group by group
 
     @property
@@ -68,27 +70,33 @@ class Rankings:
         _validation.same_lengths(y_true=self.is_positive.size, y_score=scores.size)
         return scores
 
-    def order(self, scores, fields=1):
-        """(order, ranked_true) of ``scores`` (checked, float64): rows by descending score, ties
-        in row order, group by group, and their labels; arrays of this object's own, which the
-        next call overwrites. ``fields``: the rows of scratch that the next ``run`` takes, made
-        here, since the keys of the sort live in its first row."""
+    def order(self, scores, keys, fields=0):
+        """(order, ranked_true) of ``scores`` (checked but for NaN, which this finds; float64):
+        rows by descending score, ties in row order, group by group, and their labels; arrays
+        of this object's own, which the next call overwrites. ``keys``: uint64 scratch as long
+        as ``scores`` for the sort's keys, the memory of the caller's output (written only after
+        the order is made), since fresh pages cost more than a pass over them at millions of
+        rows. ``fields``: the rows of scratch that the next ``run`` takes, made here with the
+        order's."""
         n = scores.size
         if self.codes is not None and self._grouped is None:
             self._grouped = np.empty(n, dtype=np.int64), np.empty(n, dtype=bool)
-        scratch, *ranked = self._buffers(fields)
-        keys = scratch[:n].view(np.uint64)
-        _order.pack_keys(scores, self.is_positive, keys, scores.max(), scores.min())
+        highest, lowest = scores.max(), scores.min()
+        if math.isnan(lowest):  # min() propagates NaN: no pass of its own to find them
+            _validation.reject_nan("y_score", scores)
+        ranked = self._buffers(fields)[1:]
+        _order.pack_keys(scores, self.is_positive, keys, highest, lowest)
         # NumPy's SIMD sort (the keys are distinct, so stability is not needed), which releases
-        # the GIL: with threads, each half on its own, merged into the order's memory.
+        # the GIL: with threads, each half on its own, merged as they are unpacked. As float64,
+        # which the keys are made to be and NumPy sorts faster.
+        floats = keys.view(np.float64)
         if n >= _SPLIT_ROWS and thread_count() > 1:
             middle = n // 2
-            run_all([keys[:middle].sort, keys[middle:].sort])
-            _order.merge_keys(keys[:middle], keys[middle:], ranked[0].view(np.uint64))
-            keys = ranked[0].view(np.uint64)
+            run_all([floats[:middle].sort, floats[middle:].sort])
         else:
-            keys.sort()
-        _order.unpack_order(scores, keys, *ranked)
+            middle = n
+            floats.sort()
+        _order.unpack_order(scores, keys[:middle], keys[middle:], *ranked)
         if self.codes is None:
             return ranked
         _order.regroup(*ranked, self.codes, self.offsets, *self._grouped)
@@ -97,11 +105,10 @@ class Rankings:
     def _buffers(self, fields):
         """(scratch, order, ranked_true): at least ``fields`` rows of float64 scratch (flat),
         then the rows and labels of ``order``, views of one buffer of this object's own, made
-        anew only when more rows are asked for. ``order`` packs its keys in the first row of
-        the scratch, dead once it returns, and ``run`` hands out the rows. One buffer kept from
-        call to call, since fresh pages cost more than the work at millions of rows; and one
-        rather than several, since glibc, measured, handed the freed buffer back to the next
-        one-off call, where several fresh arrays a call came back as fresh pages."""
+        anew only when more rows are asked for, and ``run`` hands out the rows. One buffer kept
+        from call to call, since fresh pages cost more than the work at millions of rows; and
+        one rather than several, since glibc, measured, handed the freed buffer back to the
+        next one-off call, where several fresh arrays a call came back as fresh pages."""
         n = self.is_positive.size
         if self._buffer_fields < fields:
             self._buffer = np.empty((fields + 1) * 8 * n + n, dtype=np.uint8)

@@ -14,6 +14,6 @@ from ._top_k import on_threads
 def one_ranking_sums(ranked_true, order, out, work):
     """``lambda_sums_range`` of one ranking, the backward pass of its chunks on threads."""
     chunks = np.empty((_lambdas.sums_chunks(order.size), 3))
-    _lambdas.sums_forward(ranked_true, work[0], work[1], chunks)
+    _lambdas.sums_forward(ranked_true, work, chunks)
     on_threads(chunks.shape[0], lambda chunk: _lambdas.sums_backward(
-        ranked_true, work[0], work[1], chunks, chunk, order, out))
+        ranked_true, work, chunks, chunk, order, out))

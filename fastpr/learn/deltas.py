@@ -126,5 +126,5 @@ def swap_delta(y_true, y_score, *, pos_label=None, sample_weight=None):
     if rankings.n_pos[0] == 0:
         raise InputValueError("{argument} has no positives, so average precision and its "
                               "changes are undefined.", argument="y_true")
-    scores = rankings.checked_scores(y_score).astype(np.float64, copy=False)
-    return SwapDelta(*rankings.order(scores))
+    scores = rankings.checked_scores(y_score, find_nan=False).astype(np.float64, copy=False)
+    return SwapDelta(*rankings.order(scores, np.empty(scores.size, dtype=np.uint64)))

@@ -193,9 +193,9 @@ class FixedLabels:
         label in its ranking (see :func:`fastpr.learn.lambda_sums`)."""
         self._refuse_weights("lambda_sums")
         rankings = self._rankings
-        order, ranked_true = rankings.order(_float64(rankings.checked_scores(y_score)),
-                                            _lambdas.SUMS_WORK)
-        out = np.empty(order.size)
+        scores = _float64(rankings.checked_scores(y_score, find_nan=False))
+        out = np.empty(scores.size)
+        order, ranked_true = rankings.order(scores, out.view(np.uint64), _lambdas.SUMS_WORK)
         if self.n_groups == 1:  # its chunks on threads
             rankings.run(lambda first, last, work: one_ranking_sums(ranked_true, order, out, work),
                          _lambdas.SUMS_WORK)
@@ -220,30 +220,31 @@ class FixedLabels:
             weights = group_weights(group_weight, self.n_groups)
             scales = weights * (self.n_groups / weights.sum())  # XGBoost's weight norm
         rankings = self._rankings
-        scores = _float64(rankings.checked_scores(y_score))
+        scores = _float64(rankings.checked_scores(y_score, find_nan=False))
         if (ranknet or score_normalization) and not (np.isfinite(scores.min())
                                                      and np.isfinite(scores.max())):
+            _validation.reject_nan("y_score", scores)
             raise InputValueError("{argument} must be finite for the RankNet factor and score "
                                   "normalisation, which read differences of scores.",
                                   argument="y_score")
-        order, ranked_true = rankings.order(
-            scores, _lambdas.TOP_K_WORK if top_k else _lambdas.SUMS_WORK)
-        grad = np.empty(order.size)
-        hess = np.empty(order.size)
+        grad = np.empty(scores.size)
+        hess = np.empty(scores.size)
+        fields = _lambdas.TOP_K_WORK if top_k else _lambdas.ALL_PAIRS_WORK
+        order, ranked_true = rankings.order(scores, grad.view(np.uint64), fields)
         if top_k and self.n_groups == 1:  # its pairs in chunks, on threads
             rankings.run(lambda first, last, work: one_ranking_top_k(
                 ranked_true, scores, order, k, ranknet, score_normalization,
                 query_normalization, scales[0] if scales.size else 1.0, grad, hess, work),
-                _lambdas.TOP_K_WORK)
+                fields)
         elif top_k:
             rankings.run(lambda first, last, work: _lambdas.top_k_range(
                 ranked_true, scores, order, rankings.offsets, scales, k, ranknet,
                 score_normalization, query_normalization, first, last, grad, hess, work),
-                _lambdas.TOP_K_WORK)
+                fields)
         else:
             rankings.run(lambda first, last, work: _lambdas.all_pairs_range(
                 ranked_true, order, rankings.offsets, scales, query_normalization,
-                first, last, grad, hess, work), _lambdas.SUMS_WORK)
+                first, last, grad, hess, work), fields)
         return grad, hess
 
     def _refuse_weights(self, what):

@@ -24,10 +24,11 @@ Query normalisation multiplies a ranking's gradients and hessians by log2(1 + S)
 of 2 |lambda| over its pairs; then each ranking's ``scales`` entry (empty: 1) multiplies them.
 A ranking without positives or without negatives has no pair and gets zeros.
 
-The ``*_range`` kernels take a float64 scratch array ``work`` of shape (``SUMS_WORK`` or
-``TOP_K_WORK``, m), m at least the longest of their rankings: callers from Python allocate it
-once with NumPy (whose large blocks come in huge pages) and keep it, where an allocation here
-would cost page faults that take longer than the work itself. (Rows of one array for each
+The ``*_range`` kernels take a float64 scratch array ``work`` of shape (``SUMS_WORK``,
+``ALL_PAIRS_WORK`` or ``TOP_K_WORK``, m), m at least the longest of their rankings (the sums
+touch only a column for each positive): callers from Python allocate it once with NumPy
+(whose large blocks come in huge pages) and keep it, where an allocation here would cost page
+faults that take longer than the work itself. (Rows of one array for each
 field, rather than a record for each example: measured, the records' row views slow the
 top-k set-up and pairs by half.)
 """
@@ -42,7 +43,11 @@ _SCORE_GAP = 0.01  # added to |s+ - s-| by score normalisation
 # The widest span of a ranking's scores whose exponential factors (see _ranking_top_k) cannot
 # overflow or lose precision to subnormals: exp(700) < 2**1010.
 _SPAN = 700.0
-SUMS_WORK = 2
+# Rows of the |dAP| sums' scratch: for the k-th positive, A at its rank, the sum of U over the
+# positives down to it and the sum of U over the negatives above it (see ``sums_forward``).
+SUMS_WORK = 3
+# All pairs' scratch: the sums' rows, then the sums by position.
+ALL_PAIRS_WORK = SUMS_WORK + 1
 # Positions of a chunk of the backward pass of the |dAP| sums: fixed, not a share of the
 # threads, so that the sums' rounding depends on the input alone.
 SUMS_CHUNK = 1 << 18
@@ -73,15 +78,15 @@ def sums_chunks(n):
 
 
 @jit
-def sums_forward(labels, sums, reciprocal_sums, chunks):
+def sums_forward(labels, prefix, chunks):
     """The forward pass of the |dAP| sums of one ranking whose labels by position are
-    ``labels``: each example's L times its partners above, plus their U, by position into
-    ``sums``; A at each count of positives into ``reciprocal_sums`` (the only part of an
-    example's terms that the backward pass cannot count again); and into the rows of
-    ``chunks`` (float64, ``sums_chunks(n)`` by 3) what each chunk's backward pass starts from:
-    the positives up to its last position and the sums of L of the positives and of the
-    negatives after it. ``sums`` and ``reciprocal_sums``: float64, at least as long as the
-    ranking."""
+    ``labels``: into column k of ``prefix`` (float64, ``SUMS_WORK`` rows, a column for each
+    positive at least), what the backward pass needs of the k-th positive and cannot count
+    again: A at its rank, the sum of U of the positives down to it, and the sum of U of the
+    negatives above it; and into the rows of ``chunks`` (float64, ``sums_chunks(n)`` by 3) what
+    each chunk's backward pass starts from: the positives up to its last position and the sums
+    of L of the positives and of the negatives after it. Only columns of positives are written:
+    a few rows of scratch as long as the ranking cost no more than the pages they touch."""
     n = labels.size
     n_chunks = sums_chunks(n)
     c = 0.0
@@ -96,15 +101,16 @@ def sums_forward(labels, sums, reciprocal_sums, chunks):
             positive = labels[position]
             if positive:
                 a += inverse_rank
-                reciprocal_sums[int(c)] = a
                 c += 1.0
             u, low = _terms(c, a, inverse_rank, positive)
             if positive:
-                sums[position] = upper_neg + (position + 1.0 - c) * low
+                k = int(c) - 1
                 upper_pos += u
+                prefix[0, k] = a
+                prefix[1, k] = upper_pos
+                prefix[2, k] = upper_neg
                 lower_pos += low
             else:
-                sums[position] = upper_pos + c * low
                 upper_neg += u
                 lower_neg += low
         chunks[chunk, 0] = c
@@ -121,12 +127,12 @@ def sums_forward(labels, sums, reciprocal_sums, chunks):
 
 
 @jit
-def sums_backward(labels, sums, reciprocal_sums, chunks, chunk, rows, out):
-    """The backward pass of chunk ``chunk`` (after ``sums_forward``): each example's U times
-    its partners below, plus their L, added to ``sums``, the totals (all 0 without positives
-    or negatives) by position into ``sums``, or where ``rows`` is not empty, into ``out`` at
-    the rows ``rows``. Chunks write only their own positions, so they can run at the same
-    time."""
+def sums_backward(labels, prefix, chunks, chunk, rows, out):
+    """The backward pass of chunk ``chunk`` (after ``sums_forward``): each example's L times its
+    partners above plus their U, its U times its partners below plus their L, over the number
+    of positives (all 0 without positives or negatives), into ``out`` at the rows ``rows``, or
+    by position where ``rows`` is empty. Chunks write only their own positions or rows, so they
+    can run at the same time."""
     n = labels.size
     n_pos = chunks[chunks.shape[0] - 1, 0]
     n_neg = n - n_pos
@@ -135,48 +141,46 @@ def sums_backward(labels, sums, reciprocal_sums, chunks, chunk, rows, out):
     scatter = rows.size > 0
     if n_pos == 0.0 or n_neg == 0.0:
         for position in range(first, last):
-            if scatter:
-                out[rows[position]] = 0.0
-            else:
-                sums[position] = 0.0
+            out[rows[position] if scatter else position] = 0.0
         return
-    c = chunks[chunk, 0]  # the positives at ranks <= position + 1, and their A
-    a = _reciprocal_sum(reciprocal_sums, c)
+    c = chunks[chunk, 0]  # the positives at ranks <= position + 1, their A and sum of U
+    a = _prefix(prefix[0], c)
+    upper_pos = _prefix(prefix[1], c)
     lower_pos = chunks[chunk, 1]
     lower_neg = chunks[chunk, 2]
+    inverse_n_pos = 1.0 / n_pos
     for position in range(last - 1, first - 1, -1):
         positive = labels[position]
         u, low = _terms(c, a, 1.0 / (position + 1.0), positive)
         if positive:
-            below = n_neg - (position + 1.0 - c)
-            total = (sums[position] + below * u + lower_neg) / n_pos
+            above = position + 1.0 - c  # negatives
+            total = ((prefix[2, int(c) - 1] + above * low) + (n_neg - above) * u
+                     + lower_neg) * inverse_n_pos
             lower_pos += low
             c -= 1.0
-            a = _reciprocal_sum(reciprocal_sums, c)
+            a = _prefix(prefix[0], c)
+            upper_pos = _prefix(prefix[1], c)
         else:
-            below = n_pos - c
-            total = (sums[position] + below * u + lower_pos) / n_pos
+            total = ((upper_pos + c * low) + (n_pos - c) * u + lower_pos) * inverse_n_pos
             lower_neg += low
-        if scatter:
-            out[rows[position]] = total
-        else:
-            sums[position] = total
+        out[rows[position] if scatter else position] = total
 
 
 @shared
-def _reciprocal_sum(reciprocal_sums, c):
-    """A at the last of the first ``c`` positives (0 for none), from ``sums_forward``."""
-    return reciprocal_sums[int(c) - 1] if c > 0.0 else 0.0
+def _prefix(values, c):
+    """A column of ``sums_forward``'s row ``values`` at the last of the first ``c`` positives
+    (0 for none)."""
+    return values[int(c) - 1] if c > 0.0 else 0.0
 
 
 @jit
-def _rank_sums(labels, sums, reciprocal_sums, chunk_rows, rows, out):
+def _rank_sums(labels, prefix, chunk_rows, rows, out):
     """The |dAP| sums of one ranking (``sums_forward``, then ``sums_backward`` of each chunk);
     arguments as there, ``chunk_rows`` at least as many as ``chunks`` needs."""
     chunks = chunk_rows[:sums_chunks(labels.size)]
-    sums_forward(labels, sums, reciprocal_sums, chunks)
+    sums_forward(labels, prefix, chunks)
     for chunk in range(chunks.shape[0]):
-        sums_backward(labels, sums, reciprocal_sums, chunks, chunk, rows, out)
+        sums_backward(labels, prefix, chunks, chunk, rows, out)
 
 
 @jit
@@ -185,7 +189,7 @@ def lambda_sums_range(ranked_true, order, offsets, first, last, out, work):
     example of the other label in its ranking."""
     chunks = np.empty((sums_chunks(_longest(offsets[first:last + 1])), 3))
     for g in range(first, last):
-        _rank_sums(ranked_true[offsets[g]:offsets[g + 1]], work[0], work[1], chunks,
+        _rank_sums(ranked_true[offsets[g]:offsets[g + 1]], work, chunks,
                    order[offsets[g]:offsets[g + 1]], out)
 
 
@@ -208,13 +212,13 @@ def all_pairs_range(ranked_true, order, offsets, scales, query_normalization, fi
                     hess, work):
     """Gradients of rankings ``first .. last - 1`` over all their pairs, without the RankNet
     factor and score normalisation: from the |dAP| sums, each pair's lambda being -|dAP| / 2."""
-    sums = work[0]
+    sums = work[SUMS_WORK]
     no_rows = np.empty(0, dtype=np.int64)
     chunks = np.empty((sums_chunks(_longest(offsets[first:last + 1])), 3))
     for g in range(first, last):
         ranked = order[offsets[g]:offsets[g + 1]]
         labels = ranked_true[offsets[g]:offsets[g + 1]]
-        _rank_sums(labels, sums, work[1], chunks, no_rows, sums)
+        _rank_sums(labels, work, chunks, no_rows, sums)  # the sums' rows come first
         sum_lambda = 0.0  # sum over pairs of 2 |lambda| = |dAP|: the positives' sums
         for position in range(ranked.size):
             if labels[position]:
@@ -548,4 +552,4 @@ def top_k_gradients(ranked_true, scores, order, offsets, scales, k, ranknet, sco
 def all_pairs_gradients(ranked_true, order, offsets, scales, query_normalization, grad, hess):
     """``all_pairs_range`` of every ranking."""
     all_pairs_range(ranked_true, order, offsets, scales, query_normalization, 0,
-                    offsets.size - 1, grad, hess, np.empty((SUMS_WORK, _longest(offsets))))
+                    offsets.size - 1, grad, hess, np.empty((ALL_PAIRS_WORK, _longest(offsets))))

@@ -6,16 +6,19 @@ Here each row becomes one unsigned 64-bit key: the score's order-preserving bits
 row number, then the row's label in the lowest bit. A plain sort of the keys is then the stable
 descending argsort (equal keys cannot occur, and among equal scores the row number decides), and
 it brings the labels along in rank order, which later passes read in sequence instead of
-looking each one up at its row. The row number and label take the low ``b + 1`` bits
-(``2**b >= n``), which leaves the score ``63 - b`` bits: its order-preserving bits less the
-lowest score's, shifted up past the leading bits that every score shares (the sign and most of
-the exponent for probabilities), so that the bits cut off are the least significant ones. That
-is all of a float32 (35 bits as a float64) for up to 2**28 rows, and all but the last mantissa
-bits of a float64. Rows whose scores differ only in those last bits land in one run of equal
+looking each one up at its row. The keys' top three bits are 010, which makes every key the bits
+of a positive, normal, finite float64, ordered as the key: NumPy sorts float64 faster than
+uint64 (10^6 values: 12.4 ms against 14.3 ms on a 2-core AMD EPYC). The row number and label
+take the low ``b + 1`` bits (``2**b >= n``), which leaves the score the ``60 - b`` bits between:
+its order-preserving bits less the lowest score's, shifted past the leading bits that every
+score shares (the sign and most of the exponent for probabilities), so that the bits cut off
+are the least significant ones. That is all of a float32 (35 bits as a float64) for up to
+2**25 rows, and all but the last mantissa bits of a float64. Rows whose scores differ only in those last bits land in one run of equal
 score bits, in row order, and ``unpack_order`` sorts each such run by the whole score: the
 fewer such runs, the fewer scores it reads at random rows.
 
-Preconditions: scores float64 (or float32) without NaN, fewer than 2**62 of them.
+Preconditions: scores float64 (or float32) without NaN, fewer than 2**59 of them (the row
+numbers stay below the top bits).
 """
 import numpy as np
 
@@ -24,6 +27,8 @@ from ..jit import jit
 _SIGN = np.uint64(1 << 63)
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 _ONE = np.uint64(1)
+_FLOAT_KEY = np.uint64(1 << 62)  # the top bits 010 of every key (see above)
+_SCORE_TOP = 60  # the highest bit of a key's score part
 
 
 @jit
@@ -53,26 +58,43 @@ def pack_keys(scores, is_positive, keys, highest_score, lowest_score):
     high = ~((_ONE << bits) - _ONE)
     lowest = descending_key(highest_score)
     spread = descending_key(lowest_score) - lowest
-    spare = np.uint64(0)  # the leading zero bits of every key less the lowest
-    while spare < 63 and (spread << spare) >> np.uint64(63) == 0:
-        spare += _ONE
+    top = 0  # the highest set bit of every key less the lowest, shifted to ``_SCORE_TOP``
+    while top < 63 and spread >> np.uint64(top + 1) != 0:
+        top += 1
+    left = np.uint64(max(_SCORE_TOP - top, 0))
+    right = np.uint64(max(top - _SCORE_TOP, 0))
     for row in range(n):
-        keys[row] = ((((descending_key(scores[row]) - lowest) << spare) & high)
-                     | (np.uint64(row) << _ONE) | np.uint64(is_positive[row]))
+        keys[row] = (((((descending_key(scores[row]) - lowest) >> right) << left) & high)
+                     | _FLOAT_KEY | (np.uint64(row) << _ONE) | np.uint64(is_positive[row]))
 
 
 @jit
-def unpack_order(scores, keys, order, ranked_true):
-    """From the sorted ``keys``: the rows into ``order`` (int64; it may be ``keys`` itself,
-    viewed as int64) and their labels into ``ranked_true``, each run of rows whose scores share
-    the packed bits sorted by their whole score, stably."""
+def unpack_order(scores, first, second, order, ranked_true):
+    """From the sorted keys ``first`` and ``second`` (as many as ``scores`` together; either may
+    be empty), merged: the rows into ``order`` (int64) and their labels into ``ranked_true``,
+    each run of rows whose scores share the packed bits sorted by their whole score, stably.
+
+    Two threads can sort the halves of the keys at once, and merging them on the way costs a
+    fraction of what that saves. Selects, not branches: the halves interleave at random. A
+    spent half reads as the largest key, which a real key can only equal, and then either is
+    the same key.
+    """
     n = scores.size
     bits = _low_bits(n)
+    row_bits = ~(_ALL << bits)
+    i = 0
+    j = 0
     start = 0
-    run = keys[0] >> bits if n else _ONE  # the packed score bits of the run from ``start``
+    # The packed score bits of the run from ``start``: at first, those of the smallest key.
+    run = min(first[0] if first.size else _ALL, second[0] if second.size else _ALL) >> bits
     for k in range(n):
-        key = keys[k]
-        order[k] = np.int64((key & ~(_ALL << bits)) >> _ONE)
+        a = first[i] if i < first.size else _ALL
+        b = second[j] if j < second.size else _ALL
+        from_first = a < b
+        key = a if from_first else b
+        i += from_first
+        j += not from_first
+        order[k] = np.int64((key & row_bits) >> _ONE)
         ranked_true[k] = (key & _ONE) == _ONE
         if key >> bits != run:
             if k - start > 1:
@@ -104,25 +126,6 @@ def _sort_run(scores, rows, labels):
     for k in range(rows.size):
         rows[k] = moved_rows[payload[k]]
         labels[k] = moved_labels[payload[k]]
-
-
-@jit
-def merge_keys(first, second, out):
-    """The sorted keys ``first`` and ``second`` merged into ``out``: two threads can sort the
-    halves of the keys at once, and the merge costs a fraction of what that saves.
-
-    Selects, not branches: the parts interleave at random. A spent part reads as the largest
-    key, which a real key can only equal, and then either is the same key.
-    """
-    i = 0
-    j = 0
-    for k in range(out.size):
-        a = first[i] if i < first.size else _ALL
-        b = second[j] if j < second.size else _ALL
-        from_first = a < b
-        out[k] = a if from_first else b
-        i += from_first
-        j += not from_first
 
 
 @jit
