@@ -18,7 +18,6 @@ from .. import kernels
 from ..exceptions import UndefinedMetricWarning
 from . import jit as _jit
 from . import ranking
-from .kernels import order
 
 _LABELS = np.array([1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 0, 0])
 _SCORES = np.array([0.9, 0.8, 0.7, 0.7, 0.6, 0.5, 0.4, 0.4, 0.3, 0.2, 0.1, 0.0])
@@ -122,9 +121,6 @@ def _learn():
         deltas.move([0, 1], [2, 3])
         for name in ("auc_pr", "auc_pr_dg"):
             learn.FixedLabels(_LABELS).metric(scores, name)
-    # The merge of the halves of a long ranking's keys, which rankings this short never reach.
-    keys = np.arange(2, dtype=np.uint64)
-    order.merge_keys(keys[:1], keys[1:], np.empty(2, dtype=np.uint64))
 
 
 def _compiled_learners():
