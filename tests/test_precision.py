@@ -3,9 +3,10 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+import reference
 
 import fastpr
-import reference
+from fastpr._engine.kernels.area import interpolated_segment
 
 
 def _count_points(y, s, w):
@@ -61,3 +62,20 @@ def test_davis_goadrich_long_segments(n_pos, n_neg, fp_above):
     assert fastpr.auc_pr(y, s, sample_weight=w, method="davis_goadrich") == pytest.approx(
         float(expected), rel=1e-13, abs=0
     )
+
+
+# Vertical runs (fp constant) at every magnitude: (tp_a, fp, tp_b) where the rise is a double.
+VERTICAL = [(tp_a, fp, tp_a + rise)
+            for tp_a in (0.0, 5e-324, 1e-300, 1.0, 3.0, 1e300)
+            for fp in (0.0, 5e-324, 2.0, 1e9, 1e300)
+            for rise in (5e-324, 1e-300, 0.5, 1.0, 1e6, 1e300)
+            if tp_a + rise > tp_a]
+
+
+@pytest.mark.parametrize("tp_a, fp, tp_b", VERTICAL)
+def test_vertical_segment_keeps_full_precision(tp_a, fp, tp_b):
+    # A vertical run takes its own branch of the segment integral (most of a sweep's segments):
+    # it must keep the general formula's precision at any magnitude.
+    exact = reference.interpolated_segment(*map(Fraction, (tp_a, fp, tp_b, fp)))
+    assert interpolated_segment(tp_a, fp, tp_b, fp) == pytest.approx(float(exact), rel=1e-14,
+                                                                     abs=0)

@@ -89,9 +89,13 @@ def interpolated_segment(tp_a, fp_a, tp_b, fp_b):
     """
     dtp = tp_b - tp_a
     dfp = fp_b - fp_a
+    d_a = tp_a + fp_a
+    if dfp == 0.0 and d_a > 0.0:
+        # A vertical run, most segments of a sweep: below, q = 1 and alpha = fp_a / d_a >= 0
+        # exactly, so this is the same number without two divisions.
+        return dtp * (tp_a / d_a + (fp_a / d_a) * excess_ratio(dtp / d_a))
     growth = dtp + dfp
     q = dtp / growth  # divisions, not reciprocals: a subnormal count has no finite reciprocal
-    d_a = tp_a + fp_a
     if d_a == 0.0:
         return dtp * q
     p_a = tp_a / d_a
