@@ -3,9 +3,10 @@
 
 Rankings: segment g is rows ``order[offsets[g]:offsets[g + 1]]`` by descending score, ties in
 row order (``order.py``), and ``ranked_true`` holds their labels in the same places
-(``ranked_true[k]`` is the label of row ``order[k]``); outputs are indexed by row. Ranks, counts and sums as in
-``ap_deltas.py``. For a pair of opposite labels at ranks u < l, R |dAP| = U(u) + L(l), where
-each term depends only on its own example (label, rank r, c_r, A_r):
+(``ranked_true[k]`` is the label of row ``order[k]``); outputs are indexed by row. Ranks,
+counts and sums as in ``ap_deltas.py``. For a pair of opposite labels at ranks u < l,
+R |dAP| = U(u) + L(l), where each term depends only on its own example (label, rank r, c_r,
+A_r):
 
     positive: U = c/r - A       L = A - (c + 1)/r
     negative: U = (c + 1)/r - A  L = A - c/r
@@ -322,8 +323,9 @@ def top_k_chunk(labels, scores, ranked, n_pos, k, ranknet, score_normalization, 
                 partial, block):
     """The top-k pairs of one ranking (after ``top_k_prepare`` of every chunk) whose lower
     example is in the columns of chunk ``chunk`` of ``work``: their lambdas and hessians added
-    to those columns' running sums, and to ``partial`` (length 2 min(k, n) + 1, overwritten) each top
-    position's own sums (gradient at 2 p, hessian at 2 p + 1) and the sum of 2 |lambda| (last).
+    to those columns' running sums, and to ``partial`` (length 2 min(k, n) + 1, overwritten)
+    each top position's own sums (gradient at 2 p, hessian at 2 p + 1) and the sum of
+    2 |lambda| (last).
     ``block``: float64 scratch of shape ``TOP_K_BLOCK``.
 
     Chunks of disjoint columns can run at the same time; the top positions' own sums are then

@@ -12,10 +12,10 @@ uint64 (10^6 values: 12.4 ms against 14.3 ms on a 2-core AMD EPYC). The row numb
 take the low ``b + 1`` bits (``2**b >= n``), which leaves the score the ``60 - b`` bits between:
 its order-preserving bits less the lowest score's, shifted past the leading bits that every
 score shares (the sign and most of the exponent for probabilities), so that the bits cut off
-are the least significant ones. That is all of a float32 (35 bits as a float64) for up to
-2**25 rows, and all but the last mantissa bits of a float64. Rows whose scores differ only in those last bits land in one run of equal
-score bits, in row order, and ``unpack_order`` sorts each such run by the whole score: the
-fewer such runs, the fewer scores it reads at random rows.
+are the least significant ones. That is all of a float32 (35 bits as a float64) for up to 2**25
+rows, and all but the last mantissa bits of a float64. Rows whose scores differ only in those
+last bits land in one run of equal score bits, in row order, and ``unpack_order`` sorts each
+such run by the whole score: the fewer such runs, the fewer scores it reads at random rows.
 
 Preconditions: scores float64 (or float32) without NaN, fewer than 2**59 of them (the row
 numbers stay below the top bits).
