@@ -38,10 +38,16 @@ def _executor():
         return _pool
 
 
+def threaded():
+    """Whether ``run_all`` runs tasks side by side here: ``thread_count()`` allows more than one
+    and the caller is not itself a pool thread."""
+    return thread_count() > 1 and not getattr(_in_pool_thread, "value", False)
+
+
 def run_all(tasks):
-    """The results of calling every task, on pool threads when ``thread_count()`` allows more
-    than one; callers pass at most ``thread_count()`` tasks, each a loop over shared work."""
-    if min(thread_count(), len(tasks)) <= 1 or getattr(_in_pool_thread, "value", False):
+    """The results of calling every task, on pool threads when ``threaded()``; callers pass at
+    most ``thread_count()`` tasks, each a loop over shared work."""
+    if len(tasks) <= 1 or not threaded():
         return [task() for task in tasks]
     pool = _executor()
     return [done.result() for done in [pool.submit(task) for task in tasks]]

@@ -18,6 +18,7 @@ from .. import kernels
 from ..exceptions import UndefinedMetricWarning
 from . import jit as _jit
 from . import ranking
+from .kernels.merge_sort import merge_halves
 
 _LABELS = np.array([1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 0, 0])
 _SCORES = np.array([0.9, 0.8, 0.7, 0.7, 0.6, 0.5, 0.4, 0.4, 0.3, 0.2, 0.1, 0.0])
@@ -37,6 +38,10 @@ def _evaluate():
     fastpr.evaluate(_LABELS.astype(bool), _SCORES, pos_label=False)
     fastpr.auc_pr_min(3, 9)
     fastpr.auc_pr_min(3, 9, method="average_precision")
+    # The merge of a large class's halves, sorted on two threads (ranking._sorted_in_halves),
+    # which rankings this short never reach.
+    for scores in _score_forms():
+        merge_halves(scores, 6, np.empty_like(scores), 0, scores.size)
 
 
 def _batches():

@@ -1,4 +1,5 @@
-"""A stable merge sort of short float arrays for kernels that sort many segments.
+"""Merging sorted float runs: a stable merge sort of short arrays for kernels that sort many
+segments, and the merge of a large class's two halves that NumPy sorted on two threads.
 
 numba's own ``np.sort`` (a quicksort) and ``np.argsort(kind="mergesort")`` each compile for
 about 1.3 CPU seconds at first use; this one sort serves both the weighted and the unweighted
@@ -78,3 +79,48 @@ def merge_sorted(values, payload):
         moved, payload_scratch = payload_scratch, moved
         width *= 2
     return keys, moved
+
+
+@jit
+def _left_count(values, middle, k):
+    """How many of the first ``k`` merged values come from the left half (ties from the left)."""
+    low = max(0, k - (values.size - middle))
+    high = min(k, middle)
+    while low < high:
+        i = (low + high) // 2
+        if values[i] <= values[middle + k - i - 1]:
+            low = i + 1
+        else:
+            high = i
+    return low
+
+
+@jit
+def merge_halves(values, middle, out, first, last):
+    """Write positions ``first .. last - 1`` of the merge of ``values[:middle]`` and
+    ``values[middle:]`` (each sorted ascending, no NaN) to ``out`` (as long as ``values``).
+    Threads may fill separate ranges of one ``out``.
+    """
+    i = _left_count(values, middle, first)
+    j = middle + first - i
+    i_end = _left_count(values, middle, last)
+    j_end = middle + last - i_end
+    k = first
+    while i < i_end and j < j_end:
+        left = values[i]
+        right = values[j]
+        # Selects, not branches: which half holds the next value is a coin flip on shuffled
+        # scores (a branch ran 1.7x slower).
+        from_right = right < left
+        out[k] = right if from_right else left
+        j += from_right
+        i += 1 - from_right
+        k += 1
+    while i < i_end:
+        out[k] = values[i]
+        i += 1
+        k += 1
+    while j < j_end:
+        out[k] = values[j]
+        j += 1
+        k += 1
