@@ -3,21 +3,11 @@ the classes must come out as one sort of each would leave them, NaN included."""
 import numba
 import numpy as np
 import pytest
+from threads import needs_two_threads
 
 import fastpr
 import fastpr.sklearn
 from fastpr._engine.ranking import _HALVES_SORT_MIN, _mostly_distinct, sort_validated
-
-needs_two_threads = pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2,
-                                       reason="numba runs with a single thread here")
-
-
-@pytest.fixture
-def two_threads():
-    before = numba.get_num_threads()
-    numba.set_num_threads(2)
-    yield
-    numba.set_num_threads(before)
 
 
 def _ranking(positive_share, dtype, decimals=None, seed=0):

@@ -6,19 +6,9 @@ import threading
 
 import numba
 import pytest
+from threads import needs_two_threads
 
 from fastpr._engine.pool import run_all
-
-needs_two_threads = pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2,
-                                       reason="numba runs with a single thread here")
-
-
-@pytest.fixture
-def two_threads():
-    before = numba.get_num_threads()
-    numba.set_num_threads(2)
-    yield
-    numba.set_num_threads(before)
 
 
 def _thread_name():
