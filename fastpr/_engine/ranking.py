@@ -24,8 +24,8 @@ _NO_POINTS = np.empty((3, 0))
 _THREADED_SORT_MIN = 1 << 16
 # From this many scores on, an unweighted class at least twice the size of the other and with
 # few ties sorts as two halves on two threads, merged by two threads after: at 10^7 rows with 1%
-# positives on the 2-core EPYC, evaluate took 0.88x np.sort of all the scores so, 1.28x in one
-# sort.
+# positives on the 2-core EPYC, evaluate took 1.11x np.sort of all the scores so, 1.28x in one
+# sort (bench/compare.py at 1250911 and 3b763da).
 _HALVES_SORT_MIN = 1 << 17
 # Sorted float32 scores of rankings shorter than this are swept as float64. From here on the
 # copy costs a tenth of the call or more (15 ms of 118 at 10^7 rows on the 2-core EPYC, where the
