@@ -9,9 +9,10 @@ Python overhead when called from jitted code (and work from Python too). They do
   unit weights.
 
 They sort each class with a radix sort written for this (numba's quicksort is about 3.5x slower
-on varied data), or from 8,192 values without weights with NumPy's SIMD sort, reached through
-``numba.objmode``: that sort holds the GIL, so threads that call ``summary`` at once take turns
-for it. Undefined areas (no positives, or no negatives for AUC-ROC) are NaN.
+on varied data), or, once a class has 8,192 values and there are no weights, as
+:func:`fastpr.evaluate` sorts (NumPy's SIMD sort; a large class in two halves on two threads),
+reached through ``numba.objmode``: that block holds the GIL, so threads that call ``summary`` at
+once take turns for it. Undefined areas (no positives, or no negatives for AUC-ROC) are NaN.
 
 ``summary`` returns every area at once; index it with the constants below.
 

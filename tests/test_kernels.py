@@ -5,11 +5,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from strategies import SETTINGS, rankings
+from threads import needs_two_threads
 
 import fastpr
 from fastpr import kernels
+from fastpr._engine import ranking
 from fastpr._engine.kernels.merge_sort import merge_sorted
-from fastpr._engine.kernels.radix import NUMPY_SORT_ROWS, sort_float64
+from fastpr._engine.kernels.radix import NUMPY_SORT_ROWS, sort_classes
 
 FIELDS = {
     kernels.AUC_ROC: "auc_roc",
@@ -56,7 +58,7 @@ def test_summary_reports_undefined_areas_as_nan():
 def test_radix_sort_orders_like_numpy_and_carries_the_payload(values):
     values = np.array(values, dtype=np.float64)
     payload = np.arange(values.size, dtype=np.float64)
-    ordered, moved = sort_float64(values, payload)
+    ordered, moved, _, _ = sort_classes(values, payload, np.empty(0), np.empty(0))  # weighted
     np.testing.assert_array_equal(ordered, np.sort(values))  # -0.0 == 0.0 compare equal
     np.testing.assert_array_equal(values[moved.astype(np.int64)], ordered)
     # Stable: equal keys keep their input order.
@@ -105,6 +107,30 @@ def test_summary_of_classes_past_numpys_sort_threshold(dtype, weighted):
 def test_numpys_sort_from_compiled_code_orders_like_numpy():
     values = np.random.default_rng(8).normal(size=NUMPY_SORT_ROWS + 1)
     values[:3] = [0.0, -0.0, 5e-324]
-    ordered, moved = sort_float64(values.copy(), np.empty(0))
+    small = np.array([3.0, -1.0, 2.0], dtype=np.float32)
+    ordered, moved, small_ordered, _ = sort_classes(values.copy(), np.empty(0), small.copy(),
+                                                    np.empty(0))
     np.testing.assert_array_equal(ordered, np.sort(values))
+    np.testing.assert_array_equal(small_ordered, np.sort(small).astype(np.float64))
     assert moved.size == 0
+
+
+@needs_two_threads
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_summary_sorts_a_large_class_in_halves_as_evaluate_does(two_threads, monkeypatch, dtype):
+    # A class of 2^17 distinct scores or more, twice the other: evaluate sorts it in halves on
+    # two threads, and so does the kernel, with the same bits as the result.
+    halves = []
+    sorted_in_halves = ranking._sorted_in_halves
+    monkeypatch.setattr(ranking, "_sorted_in_halves",
+                        lambda large, small: halves.append(large.size) or sorted_in_halves(large,
+                                                                                           small))
+    n = 1 << 18
+    rng = np.random.default_rng(9)
+    y = rng.random(n) < 0.1
+    s = rng.normal(size=n).astype(dtype)
+    got = _user_loop(y, s[np.newaxis], np.empty(0))[0]
+    assert halves == [np.count_nonzero(~y)]
+    expected = fastpr.evaluate(y, s)
+    for index, field in FIELDS.items():
+        assert got[index] == getattr(expected, field)

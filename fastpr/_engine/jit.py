@@ -47,7 +47,7 @@ def jit(function=None, **options):
     """``numba.njit`` with fastpr's options and cache; ``@jit`` or ``@jit(inline="always")``."""
     if function is None:
         return functools.partial(jit, **options)
-    dispatcher = numba.njit(function, nogil=True, error_model="numpy", **options)
+    dispatcher = numba.njit(function, **{"nogil": True, "error_model": "numpy", **options})
     if isinstance(dispatcher, Dispatcher):  # not a plain function under NUMBA_DISABLE_JIT
         dispatcher._cache = _KernelCache(function) if cache_dir() else caching.NullCache()
         _DISPATCHERS.append(dispatcher)

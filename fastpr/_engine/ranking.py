@@ -100,7 +100,7 @@ def _sorted_class(scores, weights):
     return scores[order], weights[order]
 
 
-def _sorted_classes(pos, pos_weight, neg, neg_weight):
+def sorted_classes(pos, pos_weight, neg, neg_weight):
     """Sort both classes. NumPy's sort releases the GIL, so on several threads large classes
     sort side by side, and an unweighted class at least twice the size of the other and with
     few ties sorts as two halves side by side (the other class after one of them)."""
@@ -169,7 +169,7 @@ def sort_validated(is_positive, scores, weights):
     pos_weight = neg_weight = None
     if weights is not None:
         pos_weight, neg_weight = _split(weights, is_positive, n_positive)
-    (pos, pos_weight), (neg, neg_weight) = _sorted_classes(pos, pos_weight, neg, neg_weight)
+    (pos, pos_weight), (neg, neg_weight) = sorted_classes(pos, pos_weight, neg, neg_weight)
     if scores.dtype == np.float32 and scores.size < _FLOAT32_SWEEP_MIN:
         # float32 sorts faster in its own type; then, exactly as float64, the sweep and every
         # path after it need no float32 copy of their kernels, seconds at first use.

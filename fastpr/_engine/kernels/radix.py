@@ -1,17 +1,14 @@
-"""Sorting float64 keys for compiled callers: an LSD radix sort, and NumPy's SIMD sort for large
-arrays without a payload.
+"""Sorting a ranking's two classes for compiled callers: an LSD radix sort, and NumPy's SIMD
+sort for large classes without weights.
 
 numba's ``np.sort`` is a branchy quicksort: on the varied rankings a learner scores in a loop it
 is about 3.5x slower than these branch-free byte passes (900 values: 39 us against 11 us). From
 some thousands of values on, NumPy's own sort is faster still (8,000 values: 68 us against
 94 us; 10^6: 16 ms against 23 ms on a 2-core AMD EPYC), and worth reaching through
-``numba.objmode``: that block holds the GIL while it sorts (so threads calling it there take
-turns) and is cached with the kernel that contains it.
+``numba.objmode``, where the classes sort as ``fastpr.evaluate`` sorts them (a large class in two
+halves on two threads). That block holds the GIL while it runs (so threads calling it there
+take turns) and is cached with the kernel that contains it.
 """
-import os
-import re
-import warnings
-
 import numba
 import numpy as np
 
@@ -20,14 +17,9 @@ from ..jit import jit
 _SIGN = np.uint64(1 << 63)
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 _BYTE = np.uint64(0xFF)
-# From this many values without a payload, NumPy's sort (measured: as fast at 4,000 values,
-# faster from 8,000 on).
+# From this many values in a class without weights, NumPy's sort (measured: as fast at 4,000
+# values, faster from 8,000 on).
 NUMPY_SORT_ROWS = 1 << 13
-# numba warns, at each compilation of a kernel that reaches the object-mode sort, that the block
-# holds the GIL despite nogil=True: known and documented here, not news to fastpr's users.
-warnings.filterwarnings("ignore", message="Code running in object mode won't allow parallel",
-                        category=numba.NumbaWarning,
-                        module=re.escape(os.path.dirname(os.path.abspath(__file__))))
 
 
 @jit(inline="always")
@@ -37,23 +29,41 @@ def _flip(key, to_key):
     return key ^ (_ALL if negative else _SIGN)
 
 
-@jit
-def sort_float64(values, payload):
-    """(values sorted ascending, payload permuted alongside); ``payload`` may be empty.
+def _numpy_sorted_classes(pos, neg):
+    """(pos, neg) sorted by the engine's sort, which may sort in place: called from objmode."""
+    from ..ranking import sorted_classes  # the engine imports these kernels
 
-    ``values`` must be float32 or float64 without NaN (sorted as float64, which holds both
-    exactly); -0.0 and 0.0 are equal. From ``NUMPY_SORT_ROWS`` values on without a payload,
-    NumPy's sort (holding the GIL), in place when ``values`` is float64: callers pass arrays
-    of their own that they do not read again. Otherwise eight stable counting passes, one per
-    byte of the key, skipping bytes that every key shares, into new arrays.
+    (pos, _), (neg, _) = sorted_classes(pos, None, neg, None)
+    return pos, neg
+
+
+@jit(nogil=False)  # its object-mode block holds the GIL: nogil would only make numba warn
+def sort_classes(pos, pos_weight, neg, neg_weight):
+    """(pos, pos_weight, neg, neg_weight): each class's scores sorted ascending as float64,
+    weights (empty: unit weights) permuted alongside.
+
+    Scores must be float32 or float64 without NaN, in arrays of the caller's own that it does not
+    read again (they may be sorted in place); -0.0 and 0.0 are equal. Without weights, once a
+    class has ``NUMPY_SORT_ROWS`` values, NumPy's sort (holding the GIL); otherwise the radix
+    sort below, stable, into new arrays.
     """
+    if pos_weight.size == 0 and max(pos.size, neg.size) >= NUMPY_SORT_ROWS:
+        pos64 = np.asarray(pos, dtype=np.float64)  # float64: ``pos`` itself
+        neg64 = np.asarray(neg, dtype=np.float64)
+        with numba.objmode(pos_sorted="float64[::1]", neg_sorted="float64[::1]"):
+            pos_sorted, neg_sorted = _numpy_sorted_classes(pos64, neg64)
+        return pos_sorted, pos_weight, neg_sorted, neg_weight
+    pos_sorted, pos_moved = _radix_sorted(pos, pos_weight)
+    neg_sorted, neg_moved = _radix_sorted(neg, neg_weight)
+    return pos_sorted, pos_moved, neg_sorted, neg_moved
+
+
+@jit
+def _radix_sorted(values, payload):
+    """(values sorted ascending as float64, payload permuted alongside; may be empty): eight
+    stable counting passes, one per byte of the key, skipping bytes that every key shares."""
     n = values.size
     carry = payload.size > 0
-    if not carry and n >= NUMPY_SORT_ROWS:
-        ascending = np.asarray(values, dtype=np.float64)  # float64: ``values`` itself
-        with numba.objmode():
-            ascending.sort()  # in place: nothing to box on the way back
-        return ascending, payload.copy()
     keys = values.astype(np.float64).view(np.uint64)  # always a private copy
     for k in range(n):
         keys[k] = _flip(keys[k], True)

@@ -13,7 +13,7 @@ from . import summary as _summary
 from . import sweep as _sweep
 from .area import worst_ranking_interpolated_area
 from .normalised import normalised_area
-from .radix import sort_float64
+from .radix import sort_classes
 from .split import split_by_class
 
 POS_WEIGHT, NEG_WEIGHT, PREVALENCE, N_THRESHOLDS, FIRST_AREA = range(5)
@@ -65,8 +65,7 @@ def summary(y_true, y_score, sample_weight):
     pos, neg = split_by_class(y_score, y_true)
     pos_w, neg_w = split_by_class(sample_weight, y_true) if sample_weight.size else (
         sample_weight, sample_weight)
-    pos, pos_w = sort_float64(pos, pos_w)
-    neg, neg_w = sort_float64(neg, neg_w)
+    pos, pos_w, neg, neg_w = sort_classes(pos, pos_w, neg, neg_w)
     row = np.empty(N_COLUMNS)
     record(pos, pos_w, neg, neg_w, np.empty((3, 0)), row)
     return row[FIRST_AREA:FIRST_AREA + _summary.N_SUMMARY]
