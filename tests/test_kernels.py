@@ -122,9 +122,12 @@ def test_summary_sorts_a_large_class_in_halves_as_evaluate_does(two_threads, mon
     # two threads, and so does the kernel, with the same bits as the result.
     halves = []
     sorted_in_halves = ranking._sorted_in_halves
-    monkeypatch.setattr(ranking, "_sorted_in_halves",
-                        lambda large, small: halves.append(large.size) or sorted_in_halves(large,
-                                                                                           small))
+
+    def counted(large, small):
+        halves.append(large.size)
+        return sorted_in_halves(large, small)
+
+    monkeypatch.setattr(ranking, "_sorted_in_halves", counted)
     n = 1 << 18
     rng = np.random.default_rng(9)
     y = rng.random(n) < 0.1
