@@ -29,8 +29,9 @@ from hypothesis import strategies as st
 
 import fastpr
 import reference as ref
+from compiled import called_from_compiled_code
 from fastpr._engine.kernels.summary import MAX_CLASS_RATIO
-from fastpr._engine.kernels.sweep import weight_scale
+from fastpr._engine.kernels import sweep
 from fastpr._engine.kernels.normalised import MIN_HEADROOM
 
 REL, ABS = 1e-12, 1e-230
@@ -92,6 +93,7 @@ def scaled_weight_tolerance(y, w):
     range allows next to the products the sweep forms (about 1e-300 with 1e238 in one input).
     """
     nonzero = w[w > 0]
+    weight_scale = called_from_compiled_code(sweep.weight_scale)
     scale = weight_scale(w[y].max(initial=0.0), w[~y].max(initial=0.0), nonzero.min())
     smallest = nonzero.min() * scale
     if smallest == 0.0:

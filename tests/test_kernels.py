@@ -2,6 +2,7 @@
 import numba
 import numpy as np
 import pytest
+from compiled import called_from_compiled_code
 from hypothesis import given
 from hypothesis import strategies as st
 from strategies import SETTINGS, rankings
@@ -10,8 +11,8 @@ from threads import needs_two_threads
 import fastpr
 from fastpr import kernels
 from fastpr._engine import ranking
-from fastpr._engine.kernels.merge_sort import merge_sorted
-from fastpr._engine.kernels.radix import NUMPY_SORT_ROWS, sort_classes
+from fastpr._engine.kernels import merge_sort, radix
+from fastpr._engine.kernels.radix import NUMPY_SORT_ROWS
 
 FIELDS = {
     kernels.AUC_ROC: "auc_roc",
@@ -24,6 +25,9 @@ FIELDS = {
     kernels.LINEAR: "auc_pr_linear",
     kernels.HULL: "auc_pr_hull",
 }
+
+merge_sorted = called_from_compiled_code(merge_sort.merge_sorted)
+sort_classes = called_from_compiled_code(radix.sort_classes)
 
 
 @numba.njit
@@ -137,3 +141,11 @@ def test_summary_sorts_a_large_class_in_halves_as_evaluate_does(two_threads, mon
     expected = fastpr.evaluate(y, s)
     for index, field in FIELDS.items():
         assert got[index] == getattr(expected, field)
+
+
+def test_a_helper_refuses_a_call_from_python_and_serves_compiled_callers():
+    # A helper has no entry point for Python: a call must raise, not run into a null pointer.
+    values = np.array([3.0, -1.0, 2.0])
+    with pytest.raises(TypeError, match="merge_sorted is a helper"):
+        merge_sort.merge_sorted(values, np.empty(0))
+    np.testing.assert_array_equal(merge_sorted(values, np.empty(0))[0], np.sort(values))

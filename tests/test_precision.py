@@ -4,9 +4,12 @@ from fractions import Fraction
 import numpy as np
 import pytest
 import reference
+from compiled import called_from_compiled_code
 
 import fastpr
-from fastpr._engine.kernels.area import interpolated_segment
+from fastpr._engine.kernels import area
+
+interpolated_segment = called_from_compiled_code(area.interpolated_segment)
 
 
 def _count_points(y, s, w):

@@ -14,12 +14,17 @@ from scipy import stats as scipy_stats
 
 import fastpr
 import reference as ref
+from compiled import called_from_compiled_code
 from fastpr._engine.kernels import draws, uniforms, variates
 from fastpr._engine.kernels.gap_bins import gap_bin_starts
 from fastpr.intervals import METRICS
 from strategies import FEW, SETTINGS
 
 SEED = 20240611
+binomial, poisson, bin_totals_into = map(called_from_compiled_code, (
+    variates.binomial, variates.poisson, draws.bin_totals_into))
+stirling_remainder, log_poisson_probability, log_binomial_ratio = map(called_from_compiled_code, (
+    variates.stirling_remainder, variates.log_poisson_probability, variates.log_binomial_ratio))
 # Statistical tests run at fixed seeds and fail below this p-value: an honest sampler passes,
 # while a wrong probability of even a fraction of a percent fails at these sample sizes.
 P_VALUE_FLOOR = 1e-6
@@ -140,14 +145,14 @@ def _sampled(sampler, first_argument, second_argument, count, tag):
     (37, 0.9), (10**9, 0.7), (11, 0.99),  # the rarer outcome sampled, both ways
 ])
 def test_binomial_variates_have_the_binomial_distribution(n, p):
-    values = _sampled(variates.binomial, n, p, 40_000, n)
+    values = _sampled(binomial, n, p, 40_000, n)
     assert values.min() >= 0 and values.max() <= n
     assert _chi_square_p_value(values, scipy_stats.binom(n, p)) > P_VALUE_FLOOR
 
 
 @pytest.mark.parametrize("mean", [0.5, 1.0, 9.99, 10.0, 57.3, 1000.5, 1e6])
 def test_poisson_variates_have_the_poisson_distribution(mean):
-    values = _sampled(lambda m, _, key, counter: variates.poisson(m, key, counter), mean, None,
+    values = _sampled(lambda m, _, key, counter: poisson(m, key, counter), mean, None,
                       40_000, int(mean * 100))
     assert _chi_square_p_value(values, scipy_stats.poisson(mean)) > P_VALUE_FLOOR
 
@@ -159,12 +164,11 @@ def test_the_rejection_tests_log_probabilities_are_exact():
         for k in [0, 1, 5, 15, 16, 17, 100, 10**4, 10**9]:
             exact = mpmath.loggamma(k + 1) - ((k + 0.5) * mpmath.log(k + 1) - (k + 1)
                                               + mpmath.log(2 * mpmath.pi) / 2)
-            assert variates.stirling_remainder(float(k)) == pytest.approx(float(exact),
-                                                                          rel=1e-9)
+            assert stirling_remainder(float(k)) == pytest.approx(float(exact), rel=1e-9)
         for mean, k in [(10.0, 0), (10.0, 3), (10.0, 31), (57.3, 40), (1e6, 999_000),
                         (1e6, 10**6)]:
             exact = -mean + k * mpmath.log(mean) - mpmath.loggamma(k + 1)
-            assert variates.log_poisson_probability(mean, float(k)) == pytest.approx(
+            assert log_poisson_probability(mean, float(k)) == pytest.approx(
                 float(exact), abs=1e-9)
         for n, p, k in [(100, 0.1, 0), (100, 0.1, 25), (10**6, 1e-4, 60),
                         (10**9, 0.3, 3 * 10**8 + 50_000), (40, 0.5, 40)]:
@@ -173,18 +177,16 @@ def test_the_rejection_tests_log_probabilities_are_exact():
             log_pmf = [mpmath.loggamma(n + 1) - mpmath.loggamma(j + 1)
                        - mpmath.loggamma(n - j + 1) + j * mpmath.log(p_exact)
                        + (n - j) * mpmath.log(1 - p_exact) for j in (k, m)]
-            remainders_m = (variates.stirling_remainder(float(m))
-                            + variates.stirling_remainder(float(n - m)))
-            got = variates.log_binomial_ratio(n, float(m), float(k), math.log(p / (1 - p)),
-                                              remainders_m)
+            remainders_m = stirling_remainder(float(m)) + stirling_remainder(float(n - m))
+            got = log_binomial_ratio(n, float(m), float(k), math.log(p / (1 - p)), remainders_m)
             assert got == pytest.approx(float(log_pmf[0] - log_pmf[1]), abs=1e-8)
 
 
 def test_binomial_edges_are_exact():
     key = np.uint64(uniforms.stream_key(np.uint64(SEED), 0, 9))
-    assert variates.binomial(0, 0.3, key, 5) == (0, 5)
-    assert variates.binomial(17, 0.0, key, 5) == (0, 5)
-    assert variates.binomial(17, 1.0, key, 5) == (17, 5)
+    assert binomial(0, 0.3, key, 5) == (0, 5)
+    assert binomial(17, 0.0, key, 5) == (0, 5)
+    assert binomial(17, 1.0, key, 5) == (17, 5)
 
 
 # --------------------------------------------------------------------------- the layouts
@@ -201,7 +203,7 @@ def test_bin_totals_are_the_multinomial_of_their_sizes(n_draws):
     n_replicates = 2000
     totals = np.empty((n_replicates, sizes.size))
     for r in range(n_replicates):
-        draws.bin_totals_into(_bins_key(r), sizes, n_draws, False, totals[r])
+        bin_totals_into(_bins_key(r), sizes, n_draws, False, totals[r])
     assert np.all(totals.sum(axis=1) == n_draws)
     shares = sizes / sizes.sum()
     assert _pearson_p_value(totals.sum(axis=0), n_replicates * n_draws * shares,
@@ -216,7 +218,7 @@ def test_poisson_bin_totals_are_independent_poisson_of_their_sizes():
     n_replicates = 2000
     totals = np.empty((n_replicates, sizes.size))
     for r in range(n_replicates):
-        draws.bin_totals_into(_bins_key(r), sizes, 0, True, totals[r])
+        bin_totals_into(_bins_key(r), sizes, 0, True, totals[r])
     assert _pearson_p_value(totals.sum(axis=0), n_replicates * sizes, sizes.size) > P_VALUE_FLOOR
     for b in (2, 4, 7):
         assert _chi_square_p_value(totals[:, b], scipy_stats.poisson(sizes[b]),
@@ -341,7 +343,7 @@ def test_the_oracle_covers_every_method():
     assert set(ORACLE_FIELDS) == set(fastpr.PR_METHODS)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _oracle(y, s, w):
     """{(metric, method): value} of one weighted ranking (tuples), from the slow oracles."""
     e = ref.evaluation(y, s, w)

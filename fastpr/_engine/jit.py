@@ -34,11 +34,12 @@ import numba.extending
 import numpy as np
 from numba.core import caching, event
 from numba.core.dispatcher import Dispatcher
+from numba.core.registry import CPUDispatcher
 from numba.core.runtime import rtsys
 
 _KERNEL_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernels")
 _PACKAGE_BASE = os.path.join(_KERNEL_DIR, "__pycache__")
-_DISPATCHERS = []  # every kernel made by ``jit``, in definition order
+_DISPATCHERS = []  # every kernel made by ``jit`` or ``helper``, in definition order
 _NO_CACHE_HINT = ("set NUMBA_CACHE_DIR to a writable directory, or run `fastpr warmup` where "
                   "the package directory is writable (at image build time)")
 
@@ -47,7 +48,37 @@ def jit(function=None, **options):
     """``numba.njit`` with fastpr's options and cache; ``@jit`` or ``@jit(inline="always")``."""
     if function is None:
         return functools.partial(jit, **options)
-    dispatcher = numba.njit(function, **{"nogil": True, "error_model": "numpy", **options})
+    return _cached(numba.njit(function, **_options(options)), function)
+
+
+class _HelperDispatcher(CPUDispatcher):
+    def __call__(self, *args, **kwargs):
+        # Its compiled code has no entry point for Python: calling it would crash the process.
+        raise TypeError(f"{self.py_func.__qualname__} is a helper: only compiled kernels call it")
+
+
+def helper(function=None, **options):
+    """``jit`` for a kernel that only other kernels call: ``@helper`` or ``@helper(...)``.
+
+    numba gives every kernel a wrapper through which Python calls it and one for C callers,
+    about half the compile time of a small function, though a kernel called from compiled code
+    uses neither; a helper is compiled without them (calling it from Python raises TypeError).
+    """
+    if function is None:
+        return functools.partial(helper, **options)
+    if numba.config.DISABLE_JIT:
+        return function
+    options = {"nopython": True, "no_cpython_wrapper": True, "no_cfunc_wrapper": True,
+               **_options(options)}
+    return _cached(_HelperDispatcher(py_func=function, locals={}, targetoptions=options),
+                   function)
+
+
+def _options(options):
+    return {"nogil": True, "error_model": "numpy", **options}
+
+
+def _cached(dispatcher, function):
     if isinstance(dispatcher, Dispatcher):  # not a plain function under NUMBA_DISABLE_JIT
         dispatcher._cache = _KernelCache(function) if cache_dir() else caching.NullCache()
         _DISPATCHERS.append(dispatcher)

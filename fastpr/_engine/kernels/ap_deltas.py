@@ -22,7 +22,7 @@ every term is >= 0, so the sums lose nothing to cancellation.
 Table of a ranking of n examples: float64 (n + 1, N_COLUMNS), row r the sums over ranks 1..r
 (row 0 all zero).
 """
-from ..jit import jit
+from ..jit import helper, jit
 
 COUNT, RECIPROCALS, POSITIVE_UP, POSITIVE_DOWN, NEGATIVE_UP, NEGATIVE_DOWN = range(6)
 N_COLUMNS = 6
@@ -58,7 +58,7 @@ def fill_table(ranked_true, table):
     return total / c
 
 
-@jit
+@helper
 def _is_positive_at(table, rank):
     return table[rank, COUNT] > table[rank - 1, COUNT]
 

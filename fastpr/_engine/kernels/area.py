@@ -13,7 +13,7 @@ a / b and the ratios below stay within the range of the counts themselves.
 """
 import math
 
-from ..jit import jit
+from ..jit import helper, jit
 
 # Davis & Goadrich steps explicitly until u = t + a / b reaches this value, then switches to the
 # Euler-Maclaurin form of the composite trapezoid, whose next omitted term is below
@@ -21,7 +21,7 @@ from ..jit import jit
 _EULER_MACLAURIN_FROM = 256.0
 
 
-@jit
+@helper
 def excess_ratio(x):
     """(x - log1p(x)) / x for x >= 0, to full relative precision (1 at x = inf).
 
@@ -66,7 +66,7 @@ def worst_ranking_interpolated_area(n_pos, n_neg):
     return excess_ratio(n_pos / n_neg)
 
 
-@jit
+@helper
 def start_precision(tp_a, fp_a, tp_b, fp_b):
     """Precision where the segment leaves A: its limit from the right when A has tp = 0."""
     if tp_a > 0.0:
@@ -76,7 +76,7 @@ def start_precision(tp_a, fp_a, tp_b, fp_b):
     return (tp_b - tp_a) / ((tp_b - tp_a) + (fp_b - fp_a))
 
 
-@jit
+@helper
 def interpolated_segment(tp_a, fp_a, tp_b, fp_b):
     """Exact integral of p(t) over [tp_a, tp_b].
 
@@ -106,14 +106,14 @@ def interpolated_segment(tp_a, fp_a, tp_b, fp_b):
     return dtp * (p_a + alpha * excess_ratio(x))
 
 
-@jit
+@helper
 def _em_inverse_powers(u):
     """sum of B_2k/(2k)! * (2k-1)! * u^-2k over k = 1..3, the Euler-Maclaurin terms of p(t)."""
     v = 1.0 / (u * u)
     return v * (1.0 / 12.0 - v * (1.0 / 120.0 - v / 252.0))
 
 
-@jit
+@helper
 def davis_goadrich_segment(tp_a, fp_a, tp_b, fp_b, step):
     """Composite trapezoid over nodes tp_a, tp_a + step, ..., tp_b (last step partial).
 

@@ -23,7 +23,7 @@ order. The layout is part of what a seed means: changing it changes every replic
 """
 import numpy as np
 
-from ..jit import jit
+from ..jit import helper, jit
 from .uniforms import stream_key, substream_key, uniform
 from .variates import binomial, poisson, poisson_by_inversion
 
@@ -34,12 +34,12 @@ BLOCK = 4096  # examples per block of per-example counts
 _FIRST = np.int64(0)
 
 
-@jit
+@helper
 def n_blocks(n_examples):
     return (n_examples + BLOCK - 1) // BLOCK
 
 
-@jit
+@helper
 def class_draws(seed, replicate, n_pos, n_neg, stratified):
     """(draws of the positives, draws of the negatives): each class's size when stratified,
     else a binomial split of all of them."""
@@ -50,7 +50,7 @@ def class_draws(seed, replicate, n_pos, n_neg, stratified):
     return drawn, n - drawn
 
 
-@jit
+@helper
 def _multinomial_totals_into(key, sizes, n_draws, totals):
     """Totals of n_draws draws over consecutive runs of sizes[b] examples: a chain of
     binomials, numbers from the key's stream in order."""
@@ -66,7 +66,7 @@ def _multinomial_totals_into(key, sizes, n_draws, totals):
         totals[b] = total
 
 
-@jit
+@helper
 def bin_totals_into(key, sizes, n_draws, poisson_totals, totals):
     """Draws that land in each bin of sizes[b] negatives (multinomial), or Poisson(size)
     totals, into ``totals``; ``key`` is the replicate's BINS stream."""
@@ -78,7 +78,7 @@ def bin_totals_into(key, sizes, n_draws, poisson_totals, totals):
         totals[b], counter = poisson(float(sizes[b]), key, counter)
 
 
-@jit
+@helper
 def bin_spread_into(key, starts, totals, counts):
     """Per-example counts of the negatives whose bins start at ``starts`` (and end at its last
     entry) from the bins' totals: each bin's draws land uniformly on its examples, with
@@ -92,7 +92,7 @@ def bin_spread_into(key, starts, totals, counts):
             counts[starts[b] + int(uniform(sub, d) * size)] += 1.0
 
 
-@jit
+@helper
 def block_totals_into(key, n_examples, n_draws, totals):
     """Draws that land in each block of one class (multinomial resampling; ``key`` is the
     class's stream)."""
@@ -102,7 +102,7 @@ def block_totals_into(key, n_examples, n_draws, totals):
     _multinomial_totals_into(key, sizes, n_draws, totals)
 
 
-@jit
+@helper
 def block_counts_into(key, block, size, total, poisson_counts, counts):
     """Counts of the ``size`` examples of one block into counts[:size]: its ``total`` draws
     landed uniformly, with numbers from the block's sub-stream, or each a Poisson(1) inverted
@@ -119,7 +119,7 @@ def block_counts_into(key, block, size, total, poisson_counts, counts):
         counts[int(uniform(sub, d) * size)] += 1.0
 
 
-@jit
+@helper
 def example_counts_into(key, n_draws, poisson_counts, counts):
     """Per-example counts of a whole class, block by block, into ``counts``."""
     n = counts.size

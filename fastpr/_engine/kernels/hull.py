@@ -6,7 +6,7 @@ every vertex that it makes a non-right turn (collinear points are dropped). Rows
 """
 import numpy as np
 
-from ..jit import jit
+from ..jit import helper, jit
 from .area import interpolated_segment
 
 HULL_COLUMNS = 3
@@ -28,7 +28,7 @@ def push(hull, n, fp, tp, threshold):
     return n + 1
 
 
-@jit
+@helper
 def grown(hull):
     """A stack of twice the capacity holding the same rows.
 
@@ -42,7 +42,7 @@ def grown(hull):
     return bigger
 
 
-@jit
+@helper
 def hull_areas(hull):
     """(2 x count-space ROC area, interpolated PR area in tp units) along the hull vertices."""
     roc = 0.0
@@ -56,7 +56,7 @@ def hull_areas(hull):
     return roc, pr
 
 
-@jit
+@helper
 def upper_hull(rows):
     """Hull vertices of (fp, tp, threshold) rows sorted by (fp, tp), as a stack with room left.
 

@@ -37,7 +37,7 @@ import math
 
 import numpy as np
 
-from ..jit import jit, shared
+from ..jit import helper, jit, shared
 
 _MIN_HESSIAN_FACTOR = 1e-16  # XGBoost's floor on sigma (1 - sigma)
 _SCORE_GAP = 0.01  # added to |s+ - s-| by score normalisation
@@ -174,7 +174,7 @@ def _prefix(values, c):
     return values[int(c) - 1] if c > 0.0 else 0.0
 
 
-@jit
+@helper
 def _rank_sums(labels, prefix, chunk_rows, rows, out):
     """The |dAP| sums of one ranking (``sums_forward``, then ``sums_backward`` of each chunk);
     arguments as there, ``chunk_rows`` at least as many as ``chunks`` needs."""
@@ -194,7 +194,7 @@ def lambda_sums_range(ranked_true, order, offsets, first, last, out, work):
                    order[offsets[g]:offsets[g + 1]], out)
 
 
-@jit
+@helper
 def _query_factor(query_normalization, sum_lambda, scale):
     """The factor on a ranking's gradients: query normalisation times its scale."""
     norm = 1.0
@@ -203,7 +203,7 @@ def _query_factor(query_normalization, sum_lambda, scale):
     return norm * scale
 
 
-@jit
+@helper
 def _scale(scales, g):
     return scales[g] if scales.size else 1.0
 
@@ -248,14 +248,14 @@ def top_k_chunks(n):
     return (n + TOP_K_CHUNK - 1) // TOP_K_CHUNK
 
 
-@jit
+@helper
 def _factor(top, score, positive):
     """The factor of an example at ``score`` in exp(-gap) of its pairs (see
     ``_ranking_top_k``), ``top`` being its ranking's top score."""
     return math.exp(top - score) if positive else math.exp(score - top)
 
 
-@jit
+@helper
 def _chunk_bounds(chunk, n):
     """``first, last``: chunk ``chunk`` of a ranking of ``n`` examples is its positions (or
     columns) ``first .. last - 1``."""
@@ -472,7 +472,7 @@ def top_k_write(labels, ranked, chunk, starts, scaling, grad, hess, work):
         hess[row] = h[column] * scaling
 
 
-@jit
+@helper
 def _ranking_top_k(labels, scores, ranked, k, ranknet, score_normalization, query_normalization,
                    scale, grad, hess, work, counts, partial, block):
     """Top-k gradients of one ranking (rows ``ranked``, their labels ``labels``) into its rows
@@ -526,7 +526,7 @@ def top_k_range(ranked_true, scores, order, offsets, scales, k, ranknet, score_n
                            partial, block)
 
 
-@jit
+@helper
 def _longest(offsets):
     longest = 0
     for g in range(offsets.size - 1):

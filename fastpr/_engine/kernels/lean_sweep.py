@@ -10,13 +10,13 @@ Preconditions: ``pos`` and ``neg`` hold each class's scores sorted ascending, no
 """
 import numpy as np
 
-from ..jit import jit
+from ..jit import helper, jit
 from . import sweep as _sweep
 from .area import interpolated_segment
 from .summary import summarise_into
 
 
-@jit
+@helper
 def _count_ties(scores, i, threshold):
     """(how many of scores[.. i] equal threshold from the top, index below them)."""
     taken = 0.0

@@ -9,13 +9,13 @@ scores, within 1.4x of it up to 1,000 (longer segments go to NumPy's sort).
 """
 import numpy as np
 
-from ..jit import jit
+from ..jit import helper, jit
 
 # Runs this long are sorted by insertion first: below it, merging costs more than shifting.
 _RUN = 16
 
 
-@jit
+@helper
 def merge_sorted(values, payload):
     """(values sorted ascending, payload permuted alongside), stably; returns new arrays.
 
@@ -81,7 +81,7 @@ def merge_sorted(values, payload):
     return keys, moved
 
 
-@jit
+@helper
 def _left_count(values, middle, k):
     """How many of the first ``k`` merged values come from the left half (ties from the left)."""
     low = max(0, k - (values.size - middle))

@@ -22,7 +22,7 @@ numbers stay below the top bits).
 """
 import numpy as np
 
-from ..jit import jit
+from ..jit import helper, jit
 
 _SIGN = np.uint64(1 << 63)
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -31,7 +31,7 @@ _FLOAT_KEY = np.uint64(1 << 62)  # the top bits 010 of every key (see above)
 _SCORE_TOP = 60  # the highest bit of a key's score part
 
 
-@jit
+@helper
 def _low_bits(n):
     """How many low key bits hold a row number below ``n`` and a label."""
     bits = 1
@@ -40,7 +40,7 @@ def _low_bits(n):
     return np.uint64(bits + 1)
 
 
-@jit
+@helper
 def descending_key(score):
     """An unsigned key that orders scores from the highest down; -0.0 and 0.0 share one."""
     bits = np.float64(score + 0.0).view(np.uint64)  # + 0.0 turns -0.0 into 0.0
@@ -105,7 +105,7 @@ def unpack_order(scores, first, second, order, ranked_true):
         _sort_run(scores, order[start:n], ranked_true[start:n])
 
 
-@jit
+@helper
 def _sort_run(scores, rows, labels):
     """Sort ``rows`` (in row order, scores equal in their packed bits) and their ``labels`` by
     descending score."""
@@ -128,7 +128,7 @@ def _sort_run(scores, rows, labels):
         labels[k] = moved_labels[payload[k]]
 
 
-@jit
+@helper
 def sort_by_key(keys, rows):
     """Sort ``keys`` ascending and permute ``rows`` alongside; stable (a bottom-up merge sort,
     which compiles in a fraction of the time of numba's sorts)."""

@@ -12,7 +12,7 @@ take turns) and is cached with the kernel that contains it.
 import numba
 import numpy as np
 
-from ..jit import jit
+from ..jit import helper, jit
 
 _SIGN = np.uint64(1 << 63)
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -37,7 +37,7 @@ def _numpy_sorted_classes(pos, neg):
     return pos, neg
 
 
-@jit(nogil=False)  # its object-mode block holds the GIL: nogil would only make numba warn
+@helper(nogil=False)  # its object-mode block holds the GIL: nogil would only make numba warn
 def sort_classes(pos, pos_weight, neg, neg_weight):
     """(pos, pos_weight, neg, neg_weight): each class's scores sorted ascending as float64,
     weights (empty: unit weights) permuted alongside.
@@ -58,7 +58,7 @@ def sort_classes(pos, pos_weight, neg, neg_weight):
     return pos_sorted, pos_moved, neg_sorted, neg_moved
 
 
-@jit
+@helper
 def _radix_sorted(values, payload):
     """(values sorted ascending as float64, payload permuted alongside; may be empty): eight
     stable counting passes, one per byte of the key, skipping bytes that every key shares."""

@@ -1,7 +1,7 @@
 """Split one array by class in a single pass, choosing the loop that suits the class balance."""
 import numpy as np
 
-from ..jit import jit
+from ..jit import helper, jit
 
 
 @jit
@@ -36,7 +36,7 @@ def split_into(values, is_positive, pos, neg):
     return i
 
 
-@jit
+@helper
 def split_by_class(values, is_positive):
     """(values where is_positive, values elsewhere), allocating the outputs; same-length inputs."""
     n_positive = 0

@@ -1,7 +1,7 @@
 """Normalise the sweep's running sums into areas."""
 import numpy as np
 
-from ..jit import jit, shared
+from ..jit import helper, shared
 from . import sweep as _sweep
 
 # Order of the summary vector: AUC-ROC, its hull, then the PR areas in fastpr.PR_METHODS order.
@@ -24,7 +24,7 @@ def too_far_apart(n_pos, n_neg):
                                             | (n_neg < n_pos * _INVERSE_RATIO))
 
 
-@jit
+@helper
 def summarise_into(stats, out):
     """Write the areas from the statistics of ``sweep`` into ``out[:N_SUMMARY]``: NaN where a
     missing class leaves them undefined, and all NaN where the class totals differ by more than

@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-from ..jit import jit
+from ..jit import helper, jit
 from .area import davis_goadrich_segment, interpolated_segment
 from .hull import HULL_COLUMNS, grown, hull_areas, push, upper_hull
 
@@ -44,7 +44,7 @@ _HEAVIEST, _PRODUCT, _LIGHTEST, _MAX_SHIFT = 960, 900, -1022, 1022
 _SMALLEST = 5e-324
 
 
-@jit
+@helper
 def weight_scale(max_pos, max_neg, smallest):
     """SCALE for classes whose largest weights are ``max_pos`` and ``max_neg`` (0: no weight)
     and whose smallest nonzero weight is ``smallest``; 1 for unit weights.
@@ -83,7 +83,7 @@ def _weight_range(weights, scores):
     return largest, smallest
 
 
-@jit
+@helper
 def _take_ties(scores, weights, i, threshold, scale):
     """Consume scores[.. i] equal to threshold from the top; returns (weight taken, new i).
 
@@ -101,13 +101,13 @@ def _take_ties(scores, weights, i, threshold, scale):
     return (scaled if scaled > 0.0 or taken == 0.0 else _SMALLEST), i
 
 
-@jit
+@helper
 def _precision(tp, fp):
     """Precision of an operating point, with (0, 1) standing in for the origin."""
     return 1.0 if tp + fp == 0.0 else tp / (tp + fp)
 
 
-@jit
+@helper
 def _rise_areas(tp, fp, tp_b, fp_b, precision_a, group_max_precision, step):
     """Davis-Goadrich, average-precision, lower and upper (doubled) areas of a rise A -> B.
 
@@ -131,7 +131,7 @@ def _rise_areas(tp, fp, tp_b, fp_b, precision_a, group_max_precision, step):
     )
 
 
-@jit
+@helper
 def _end_rise(hull, n_hull, fp, tp, corner_threshold, run_tp):
     """A run to the right starts after a rise; returns (n_hull, area to add).
 
@@ -144,7 +144,7 @@ def _end_rise(hull, n_hull, fp, tp, corner_threshold, run_tp):
     return n_hull, area
 
 
-@jit
+@helper
 def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
     """The sweep proper, from the cursor in ``state`` until the end or a full hull stack.
 

@@ -10,7 +10,7 @@ non-decreasing from 0 to the length of the scores.
 """
 import numpy as np
 
-from ..jit import jit
+from ..jit import helper, jit
 from .merge_sort import merge_sorted
 from .rows import record
 from .split import split_by_class, split_into
@@ -63,7 +63,7 @@ def _record_segment(scores, is_positive, weights, row):
     record(pos, pos_w, neg, neg_w, np.empty((3, 0)), row)
 
 
-@jit
+@helper
 def _gathered(values, rows):
     """values[rows] for a non-empty ``values``; an empty ``values`` stays empty (no weights)."""
     if values.size == 0:

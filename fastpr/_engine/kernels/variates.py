@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from ..jit import jit
+from ..jit import helper
 from .uniforms import uniform
 
 # Below this mean inversion takes fewer steps than rejection needs numbers; the rejection
@@ -27,7 +27,7 @@ _STIRLING_REMAINDERS = np.array([
     for k in range(16)])
 
 
-@jit
+@helper
 def stirling_remainder(k):
     """Stirling's remainder of log k! for a whole number k >= 0 (see _STIRLING_REMAINDERS)."""
     if k < _STIRLING_REMAINDERS.size:
@@ -37,7 +37,7 @@ def stirling_remainder(k):
     return (1.0 / 12.0 - inverse_square * (1.0 / 360.0 - inverse_square / 1260.0)) / x
 
 
-@jit
+@helper
 def poisson_by_inversion(mean, u):
     """The smallest k with P(K <= k) >= u for K ~ Poisson(mean), summing the probabilities
     upwards; it stops where they no longer move the sum."""
@@ -54,7 +54,7 @@ def poisson_by_inversion(mean, u):
     return k
 
 
-@jit
+@helper
 def log_poisson_probability(mean, k):
     """log P(K = k) for K ~ Poisson(mean), with log k! by Stirling's series, so that the terms
     of size k log k cancel before rounding."""
@@ -62,7 +62,7 @@ def log_poisson_probability(mean, k):
             - 0.5 * math.log(k + 1.0) - _HALF_LOG_TWO_PI - stirling_remainder(k))
 
 
-@jit
+@helper
 def _poisson_rejection(mean, key, counter):
     """PTRS, for mean >= 10."""
     b = 0.931 + 2.53 * math.sqrt(mean)
@@ -83,7 +83,7 @@ def _poisson_rejection(mean, key, counter):
             return int(k), counter
 
 
-@jit
+@helper
 def poisson(mean, key, counter):
     """Poisson(mean) for mean >= 0: (variate, next counter)."""
     if mean < _REJECTION_FROM:
@@ -91,7 +91,7 @@ def poisson(mean, key, counter):
     return _poisson_rejection(mean, key, counter)
 
 
-@jit
+@helper
 def _binomial_by_inversion(n, p, u):
     """The smallest k with P(K <= k) >= u for K ~ Binomial(n, p), p <= 1/2, summing the
     probabilities upwards by their ratio; it stops at n or where they no longer move the sum."""
@@ -109,7 +109,7 @@ def _binomial_by_inversion(n, p, u):
     return k
 
 
-@jit
+@helper
 def log_binomial_ratio(n, m, k, log_odds, remainders_m):
     """log(P(K = k) / P(K = m)) for K ~ Binomial(n, p), log_odds = log(p / (1 - p)) and
     remainders_m the Stirling remainders of m! and (n - m)!: the log-factorials' leading terms
@@ -120,7 +120,7 @@ def log_binomial_ratio(n, m, k, log_odds, remainders_m):
             + remainders_m - stirling_remainder(k) - stirling_remainder(n - k))
 
 
-@jit
+@helper
 def _binomial_rejection(n, p, key, counter):
     """BTRS, for p <= 1/2 and n p >= 10. Most candidates pass the squeeze, so what only the
     exact test needs is set up at its first use."""
@@ -151,7 +151,7 @@ def _binomial_rejection(n, p, key, counter):
             return int(k), counter
 
 
-@jit
+@helper
 def binomial(n, p, key, counter):
     """Binomial(n, p) for a whole number n >= 0 and p in [0, 1]: (variate, next counter)."""
     if n <= 0 or not p > 0.0:
