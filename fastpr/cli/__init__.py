@@ -14,7 +14,7 @@ from .demo import demo
 BROKEN_PIPE_STATUS = 141
 # Seconds of compiling in a command's first run on the 2-core development machine (measured
 # with bench/cold_start.py), for the one line that says so instead of a silent pause.
-_FIRST_COMPILE_SECONDS = {"demo": 14, "evaluate": 7, "--bootstrap": 6, "--group": 4}
+_FIRST_COMPILE_SECONDS = {"demo": 11, "evaluate": 6, "--bootstrap": 5, "--group": 3}
 
 
 def _parser():
