@@ -1,4 +1,5 @@
-"""The one numba decorator every kernel uses, and where their compiled code is cached.
+"""The numba decorators of the kernels (``jit``, and ``helper`` for kernels that only other
+kernels call), and where their compiled code is cached.
 
 ``nogil=True`` lets callers thread over kernels, and ``error_model="numpy"`` makes division by
 zero give inf/nan instead of raising, so kernels never raise.
