@@ -17,10 +17,13 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.metrics._scorer import _SCORERS
 from sklearn.model_selection import GridSearchCV, cross_validate
 from sklearn.naive_bayes import GaussianNB
-from strategies import SETTINGS
+from strategies import SETTINGS, rankings
 
 import fastpr
 import fastpr.sklearn as fs
+from fastpr._engine import ranking
+from fastpr._engine.kernels import intermediate
+from fastpr._engine.kernels.lean_sweep import unit_points_into
 from fastpr.sklearn._checks import distinct
 
 CURVES = ("roc_curve", "precision_recall_curve", "det_curve")
@@ -120,6 +123,49 @@ def test_curves_match(case, labelling, drop, curve):
     y_true, pos_label = LABELLINGS[labelling](y)
     options = {} if pos_label == "default" else {"pos_label": pos_label}
     assert_parity(curve, y_true, scores, sample_weight=w, drop_intermediate=drop, **options)
+
+
+@SETTINGS
+@given(st.one_of(*(rankings(weights=("none",), defined=False, min_n=1, float_width=width)
+                   for width in (32, 64))))
+def test_unit_points_equal_the_sweeps_to_the_bit(case):
+    # The curves' lean walk against the engine's sweep, zeros' signs and infinities included.
+    y, s, _ = case
+    pos, neg = np.sort(s[y]), np.sort(s[~y])
+    no_weights = np.empty(0)
+    want = ranking.sweep_ranking(ranking.SortedRanking(pos, no_weights, neg, no_weights),
+                                 with_points=True).points
+    got = np.full((3, s.size + 1), -1.0)
+    count = unit_points_into(pos, neg, *got, 0, intermediate.KEEP_ALL)
+    assert got[:, :count].tobytes() == want.tobytes()
+
+
+def _kept_by_scikit_learn(tp, fp, rule):
+    """The columns that scikit-learn's drop_intermediate keeps, in its own NumPy terms."""
+    if rule == intermediate.COLLINEAR:
+        inner = np.logical_or(np.diff(fp, 2), np.diff(tp, 2))
+    else:
+        inner = np.logical_or(np.diff(tp[:-1]), np.diff(tp[1:]))
+    return np.flatnonzero(np.r_[True, inner, True])
+
+
+@SETTINGS
+@given(st.lists(st.tuples(st.sampled_from([0.0, 0.0, 1.0, 2.0, 0.25, 1e-300, 1e300]),
+                          st.sampled_from([0.0, 0.0, 1.0, 2.0, 0.25, 1e-300, 1e300])),
+                max_size=12),
+       st.integers(0, 2), st.sampled_from([intermediate.COLLINEAR, intermediate.RECALL_ENDS]))
+def test_drop_intermediate_keeps_what_scikit_learn_keeps(steps, first, rule):
+    # Counts that rise by (tp, fp) steps, weighted ones and equal steps included; columns
+    # before ``first`` take no part and stay.
+    tp, fp = np.cumsum(np.array(steps, dtype=np.float64).reshape(-1, 2), axis=0).T
+    points = np.array([np.arange(tp.size, 0, -1.0), tp, fp])
+    first = min(first, tp.size)
+    want = points.copy()
+    if tp.size - first > 2:
+        kept = first + _kept_by_scikit_learn(tp[first:], fp[first:], rule)
+        want = points[:, np.r_[np.arange(first), kept]]
+    count = intermediate.drop_intermediate(*points, first, rule)
+    np.testing.assert_array_equal(points[:, :count], want)
 
 
 @SETTINGS

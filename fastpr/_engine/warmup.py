@@ -65,8 +65,12 @@ def _groups():
 
 
 def _curves():
+    from .. import sklearn as drop_in  # (scikit-learn itself is not needed)
+
     for scores in _score_forms():
         for weights in (None, _WEIGHTS):
+            drop_in.roc_curve(_LABELS, scores, sample_weight=weights)
+            drop_in.det_curve(_LABELS, scores, sample_weight=weights, drop_intermediate=True)
             fastpr.roc_curve(_LABELS, scores, sample_weight=weights)
             fastpr.pr_curve(_LABELS, scores, sample_weight=weights)
             fastpr.roc_convex_hull(_LABELS, scores, sample_weight=weights)

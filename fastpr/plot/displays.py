@@ -4,6 +4,9 @@ draw (again) with ``plot``; the curve, its area and the Artists stay as attribut
 They take scikit-learn's arguments and keep its attribute names; fastpr's extras (ROC hull,
 achievable PR curve, unachievable region, iso-F1 lines) are options of ``plot``, off by default.
 """
+import numpy as np
+
+from .._engine.kernels import intermediate
 from ._parts import (
     draw_iso_f,
     draw_unachievable,
@@ -327,13 +330,12 @@ class ROCDisplay(Display):
         -------
         ROCDisplay
         """
-        # Imported here: fastpr.sklearn imports these displays.
-        from ..sklearn.curves import drop_collinear
-
         swept, _ = ranking(y_true, y_score, sample_weight, pos_label, cls._shown)
         tp, fp = swept.tp, swept.fp
-        if drop_intermediate:
-            _, tp, fp = drop_collinear(None, tp, fp)
+        if drop_intermediate:  # scikit-learn's, on copies (swept's arrays are shared)
+            _, tp, fp = points = np.array([swept.thresholds, tp, fp], dtype=np.float64)
+            n = intermediate.drop_intermediate(*points, 1, intermediate.COLLINEAR)
+            tp, fp = tp[:n], fp[:n]
         display = cls(fp / swept.n_neg, tp / swept.n_pos, roc_auc=swept.evaluation.auc_roc,
                       name=name, pos_label=pos_label, swept=swept)
         return display.plot(ax, **plot_options)

@@ -13,7 +13,8 @@ import numpy as np
 
 from .._engine.jit import thread_count
 from .._engine.kernels import rows, summary
-from .._engine.kernels.lean_sweep import lean_summary_into
+from .._engine.kernels.intermediate import KEEP_ALL, drop_intermediate
+from .._engine.kernels.lean_sweep import lean_summary_into, unit_points_into
 from .._engine.kernels.sweep import SCALE
 from .._engine.pool import run_all
 from .._engine.ranking import record_into, sort_validated
@@ -105,16 +106,25 @@ def row_areas(is_positive, scores, weights):
                          range(scores.shape[0]), scores.size), dtype=np.float64).T
 
 
-def points(is_positive, scores, weights):
+def points(is_positive, scores, weights, first=0, rule=KEEP_ALL):
     """Rows (thresholds, tp, fp) of every distinct score with weight, descending, origin first
-    (at threshold +inf): a view of the buffer that the sweep fills in place."""
+    (at threshold +inf), without those that ``rule`` drops from column ``first`` on
+    (scikit-learn's ``drop_intermediate``, see ``kernels.intermediate``): a view of the buffer
+    that the engine fills in place. Unit weights take the lean walk that finds only the points
+    (half the sweep's time at a thousand scores)."""
     ranking = sorted_ranking(is_positive, scores, weights)
-    buffer, row = np.empty((3, ranking.size + 1)), np.empty(rows.N_COLUMNS)
+    buffer = np.empty((3, ranking.size + 1))
+    if weights is None:
+        return buffer[:, : unit_points_into(ranking.pos, ranking.neg, *buffer, first, rule)]
+    row = np.empty(rows.N_COLUMNS)
     record_into(ranking, row, buffer)
-    return buffer[:, : int(row[rows.N_THRESHOLDS]) + 1]
+    swept = buffer[:, : int(row[rows.N_THRESHOLDS]) + 1]
+    if rule == KEEP_ALL:
+        return swept
+    return swept[:, : drop_intermediate(*swept, first, rule)]
 
 
-def row_points(is_positive, scores, weights):
+def row_points(is_positive, scores, weights, first=0, rule=KEEP_ALL):
     """:func:`points` of each row of a 2-D ranking (labels and weights shared or per row)."""
-    return [points(_row(is_positive, r), scores[r], _row(weights, r))
+    return [points(_row(is_positive, r), scores[r], _row(weights, r), first, rule)
             for r in range(scores.shape[0])]

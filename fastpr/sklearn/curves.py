@@ -4,6 +4,7 @@ import warnings
 
 import numpy as np
 
+from .._engine.kernels.intermediate import COLLINEAR, KEEP_ALL, RECALL_ENDS
 from . import _checks
 from ._binary import binary_ranking, points
 
@@ -16,34 +17,9 @@ def _check_curve_options(function, y_true, y_score, pos_label, sample_weight, dr
     _checks.boolean(function, "drop_intermediate", drop_intermediate)
 
 
-def collinear_kept(counts):
-    """Which points (columns of the rows tp and fp, origin first) stay when those between two
-    equal steps go (collinear; the curve is the same). As in scikit-learn, the origin takes no
-    part, the first and last threshold stay, and points collinear along unequal steps stay
-    too."""
-    keep = np.ones(counts.shape[1], dtype=bool)
-    if counts.shape[1] > 3:
-        # Unequal neighbouring steps: scikit-learn's nonzero second difference, for finite
-        # floats; both rows in each operation, whose calls cost more than their work at a
-        # thousand points.
-        steps = counts[:, 2:] - counts[:, 1:-1]
-        changed = steps[:, 1:] != steps[:, :-1]
-        np.logical_or(changed[0], changed[1], out=keep[2:-1])
-    return keep
-
-
-def drop_collinear(thresholds, tp, fp):
-    """The points without those that :func:`collinear_kept` drops; ``thresholds`` may be
-    None."""
-    keep = collinear_kept(np.stack([tp, fp]))
-    return None if thresholds is None else thresholds[keep], tp[keep], fp[keep]
-
-
-def _recall_ends(tp):
-    """Mask keeping the first and last point of each run of equal tp (and both ends)."""
-    keep = np.ones(tp.size, dtype=bool)
-    keep[1:-1] = (tp[1:-1] != tp[:-2]) | (tp[2:] != tp[1:-1])
-    return keep
+def _rule(drop_intermediate, rule):
+    """The rule of ``kernels.intermediate`` that applies: ``rule`` or, not dropping, none."""
+    return rule if drop_intermediate else KEEP_ALL
 
 
 def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
@@ -86,10 +62,8 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
 
 def roc_points(ranking, drop_intermediate):
     """(fpr, tpr, thresholds) of a checked ranking, warning where a class is missing."""
-    thresholds_and_counts = points(ranking)
-    if drop_intermediate:  # one selection of the three rows at once
-        thresholds_and_counts = thresholds_and_counts.compress(
-            collinear_kept(thresholds_and_counts[1:]), axis=1)
+    # The origin takes no part in dropping points.
+    thresholds_and_counts = points(ranking, 1, _rule(drop_intermediate, COLLINEAR))
     thresholds, tp, fp = thresholds_and_counts
     if tp[-1] > 0 and fp[-1] > 0:  # both rates in one division
         tpr, fpr = thresholds_and_counts[1:] / thresholds_and_counts[1:, -1:]
@@ -138,10 +112,8 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     _check_curve_options("precision_recall_curve", y_true, y_score, pos_label, sample_weight,
                          drop_intermediate)
     ranking = binary_ranking(y_true, y_score, pos_label, sample_weight)
-    thresholds, tp, fp = points(ranking)[:, 1:]
-    if drop_intermediate and tp.size > 2:
-        keep = _recall_ends(tp)
-        thresholds, tp, fp = thresholds[keep], tp[keep], fp[keep]
+    # The origin takes no part in dropping points.
+    thresholds, tp, fp = points(ranking, 1, _rule(drop_intermediate, RECALL_ENDS))[:, 1:]
     # Ascending thresholds, then (recall 0, precision 1) with no threshold. Every point has
     # weight, so tp + fp > 0.
     precision, recall = np.empty((2, tp.size + 1))
@@ -188,10 +160,8 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     _check_curve_options("det_curve", y_true, y_score, pos_label, sample_weight,
                          drop_intermediate)
     ranking = binary_ranking(y_true, y_score, pos_label, sample_weight)
-    thresholds, tp, fp = points(ranking)
-    if drop_intermediate and tp.size > 2:
-        keep = _recall_ends(tp)
-        thresholds, tp, fp = thresholds[keep], tp[keep], fp[keep]
+    # The origin takes part in dropping points.
+    thresholds, tp, fp = points(ranking, 0, _rule(drop_intermediate, RECALL_ENDS))
     if ranking.n_labels != 2:
         raise ValueError("y_true holds one label only: the DET curve needs two.")
     n_pos, n_neg = tp[-1], fp[-1]

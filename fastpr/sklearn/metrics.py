@@ -6,10 +6,10 @@ import warnings
 
 import numpy as np
 
+from .._engine.kernels.intermediate import COLLINEAR
 from .._engine.kernels.rows import AVERAGE_PRECISION
 from . import _averages, _checks, _last_ranking, _rankings
 from ._binary import binary_ranking
-from .curves import collinear_kept
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 
@@ -75,7 +75,7 @@ def _mcclish(points, max_fpr):
     """The area under the ROC curve up to ``max_fpr``, standardised so that a random ranking
     scores 0.5 and a perfect one 1 (McClish 1989), on scikit-learn's points (rows thresholds,
     tp, fp, origin first; collinear ones dropped) for the same rounding."""
-    _, tp, fp = points.compress(collinear_kept(points[1:]), axis=1)
+    _, tp, fp = points
     fpr, tpr = fp / fp[-1], tp / tp[-1]
     stop = np.searchsorted(fpr, max_fpr, "right")
     tpr_at = np.interp(max_fpr, fpr[stop - 1:stop + 1], tpr[stop - 1:stop + 1])
@@ -103,7 +103,7 @@ def _binary_roc_auc(is_positive, scores, weights, max_fpr):
     defined = _defined_rocs(is_positive, weights, max_fpr)[0]  # warns or raises if not
     if full or not defined:
         return np.nan
-    return float(_mcclish(_rankings.points(is_positive, scores, weights), max_fpr))
+    return float(_mcclish(_rankings.points(is_positive, scores, weights, 1, COLLINEAR), max_fpr))
 
 
 def _roc_aucs(max_fpr):
@@ -118,8 +118,8 @@ def _roc_aucs(max_fpr):
         if _full_area(max_fpr):
             values[defined] = _rankings.row_areas(is_positive, scores, weights)[0]
         else:
-            values[defined] = [_mcclish(points, max_fpr) for points
-                               in _rankings.row_points(is_positive, scores, weights)]
+            values[defined] = [_mcclish(points, max_fpr) for points in _rankings.row_points(
+                is_positive, scores, weights, 1, COLLINEAR)]
         return values
     return per_ranking
 

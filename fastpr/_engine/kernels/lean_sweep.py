@@ -1,10 +1,11 @@
-"""The sweep of an unweighted ranking for AUC-ROC, average precision and the interpolated AUC-PR
-only: what a learner's early stopping asks for, many times over.
+"""Walks of an unweighted ranking that compute one part of what ``sweep`` does: AUC-ROC, average
+precision and the interpolated AUC-PR (what a learner's early stopping asks for, many times
+over), or the operating points (scikit-learn's curves).
 
 ``sweep`` does much more per threshold (the hull, the points, the trapezoid and Davis-Goadrich
-estimators), which at a thousand scores costs several times the sort. This walk repeats its
-arithmetic for the three areas operation for operation (unit weights are exact counts), so
-the three agree with ``sweep`` to the bit.
+estimators), which at a thousand scores costs several times the sort. These walks repeat its
+arithmetic operation for operation (unit weights are exact counts), so they agree with
+``sweep`` to the bit.
 
 Preconditions: ``pos`` and ``neg`` hold each class's scores sorted ascending, no NaN.
 """
@@ -13,6 +14,7 @@ import numpy as np
 from ..jit import helper, jit
 from . import sweep as _sweep
 from .area import interpolated_segment
+from .intermediate import dropped
 from .summary import summarise_into
 
 
@@ -89,3 +91,28 @@ def lean_summary_into(pos, neg, interpolate, stats, out):
     stats[_sweep.AVERAGE_PRECISION] = average_precision
     stats[_sweep.INTERPOLATED] = interpolated
     summarise_into(stats, out)
+
+
+@jit
+def unit_points_into(pos, neg, thresholds, tp, fp, first, rule):
+    """Write the operating points into ``thresholds``, ``tp`` and ``fp`` (room for every score
+    and the origin) as ``sweep`` writes them: the origin at threshold inf, then each distinct
+    score descending with the counts at or above it. Then drop those that ``rule`` drops from
+    point ``first`` on (see ``intermediate.dropped``); returns how many points remain."""
+    thresholds[0] = np.inf
+    tp[0] = fp[0] = 0.0
+    i = pos.size - 1
+    j = neg.size - 1
+    n_points = 1
+    tp_at = fp_at = 0.0
+    while i >= 0 or j >= 0:
+        threshold = pos[i] if j < 0 or (i >= 0 and pos[i] >= neg[j]) else neg[j]
+        dtp, i = _count_ties(pos, i, threshold)
+        dfp, j = _count_ties(neg, j, threshold)
+        tp_at += dtp
+        fp_at += dfp
+        thresholds[n_points] = threshold
+        tp[n_points] = tp_at
+        fp[n_points] = fp_at
+        n_points += 1
+    return dropped(thresholds, tp, fp, n_points, first, rule)
