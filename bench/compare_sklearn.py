@@ -12,9 +12,9 @@ in the machine hits both alike):
   (int64 {0, 1} labels, 10% positives, float64 scores ``sigmoid(normal + 1.5 y)``; two such
   rankings in turn, so that no call repeats the one before): at
   n = 1,000 the median of blocks of single calls, at n = 1,000,000 of a few calls. The "engine"
-  column times what the drop-in is built on, the engine's sort and sweep of bool labels and
-  float64 scores (the lean sweep of AUC-ROC and average precision for the areas, the full
-  sweep's operating points for the curves): the floor under the drop-in, whose own share is
+  column times what the drop-in is built on, the engine's sort and walk of bool labels and
+  float64 scores (the lean sweep of AUC-ROC and average precision for the areas, the walk that
+  finds the operating points for the curves): the floor under the drop-in, whose own share is
   its checks and scikit-learn's conventions.
 * the multilabel and multiclass paths: ``average_precision_score`` over 5 labels (macro),
   ``roc_auc_score`` over 5 classes one-vs-rest and one-vs-one, and
