@@ -333,9 +333,9 @@ class ROCDisplay(Display):
         swept, _ = ranking(y_true, y_score, sample_weight, pos_label, cls._shown)
         tp, fp = swept.tp, swept.fp
         if drop_intermediate:  # scikit-learn's, on copies (swept's arrays are shared)
-            _, tp, fp = points = np.array([swept.thresholds, tp, fp], dtype=np.float64)
+            points = np.array([swept.thresholds, tp, fp], dtype=np.float64)
             n = intermediate.drop_intermediate(*points, 1, intermediate.COLLINEAR)
-            tp, fp = tp[:n], fp[:n]
+            tp, fp = points[1, :n], points[2, :n]
         display = cls(fp / swept.n_neg, tp / swept.n_pos, roc_auc=swept.evaluation.auc_roc,
                       name=name, pos_label=pos_label, swept=swept)
         return display.plot(ax, **plot_options)
