@@ -71,6 +71,13 @@ def rankings(draw, *, min_n=2, max_n=40, scores=("int", "float"), weights=("none
             None if w is None else np.array(w, dtype=np.float64))
 
 
+def unweighted_rankings():
+    """Rankings without weights, float32 or float64 scores, one class possibly missing: what
+    the engine's lean walks take."""
+    return st.one_of(*(rankings(weights=("none",), defined=False, min_n=1, float_width=width)
+                       for width in (32, 64)))
+
+
 def integer_weighted(w):
     """True when every weight is a whole number (or there are none): float sums are then exact."""
     return w is None or bool(np.all(w == np.round(w)))

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from sklearn.metrics import average_precision_score
-from strategies import FEW, SETTINGS, rankings
+from strategies import FEW, SETTINGS, rankings, unweighted_rankings
 
 import fastpr
 from fastpr import InputTypeError, InputValueError, kernels
@@ -436,8 +436,7 @@ NAMES = fastpr.learn.METRICS
 
 
 @SETTINGS
-@given(st.one_of(*(rankings(weights=("none",), defined=False, min_n=1, float_width=width)
-                   for width in (32, 64))))
+@given(unweighted_rankings())
 def test_lean_sweep_equals_the_sweep_to_the_bit(case):
     y, s, _ = case
     pos, neg = np.sort(s[y]), np.sort(s[~y])

@@ -17,7 +17,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.metrics._scorer import _SCORERS
 from sklearn.model_selection import GridSearchCV, cross_validate
 from sklearn.naive_bayes import GaussianNB
-from strategies import SETTINGS, rankings
+from strategies import SETTINGS, unweighted_rankings
 
 import fastpr
 import fastpr.sklearn as fs
@@ -126,8 +126,7 @@ def test_curves_match(case, labelling, drop, curve):
 
 
 @SETTINGS
-@given(st.one_of(*(rankings(weights=("none",), defined=False, min_n=1, float_width=width)
-                   for width in (32, 64))))
+@given(unweighted_rankings())
 def test_unit_points_equal_the_sweeps_to_the_bit(case):
     # The curves' lean walk against the engine's sweep, zeros' signs and infinities included.
     y, s, _ = case
