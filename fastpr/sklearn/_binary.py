@@ -4,7 +4,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._engine.kernels.intermediate import KEEP_ALL
 from . import _checks, _rankings
 
 
@@ -33,7 +32,7 @@ def binary_ranking(y_true, y_score, pos_label, sample_weight, target=None):
                          classes.size)
 
 
-def points(ranking, first=0, rule=KEEP_ALL):
+def points(ranking, first, rule):
     """Rows (thresholds, tp, fp) of the ranking, origin first, without those that ``rule``
     drops from column ``first`` on (see ``_rankings.points``)."""
     return _rankings.points(ranking.is_positive, ranking.scores, ranking.weights, first, rule)

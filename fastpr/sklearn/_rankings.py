@@ -119,12 +119,12 @@ def points(is_positive, scores, weights, first=0, rule=KEEP_ALL):
     row = np.empty(rows.N_COLUMNS)
     record_into(ranking, row, buffer)
     swept = buffer[:, : int(row[rows.N_THRESHOLDS]) + 1]
-    if rule == KEEP_ALL:
+    if rule == KEEP_ALL:  # (drop_intermediate would keep all too, but compile first)
         return swept
     return swept[:, : drop_intermediate(*swept, first, rule)]
 
 
-def row_points(is_positive, scores, weights, first=0, rule=KEEP_ALL):
+def row_points(is_positive, scores, weights, first, rule):
     """:func:`points` of each row of a 2-D ranking (labels and weights shared or per row)."""
     return [points(_row(is_positive, r), scores[r], _row(weights, r), first, rule)
             for r in range(scores.shape[0])]
