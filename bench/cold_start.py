@@ -34,6 +34,8 @@ import sys
 import tempfile
 import time
 
+import numba
+
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO_DIR = os.path.dirname(BENCH_DIR)
 sys.path.insert(0, BENCH_DIR)
@@ -207,7 +209,9 @@ def readonly_rows(work, repeats=5):
     subprocess.run([sys.executable, "-m", "fastpr", "warmup"], env=_env(None, site), cwd=site,
                    check=True, capture_output=True)
     warmup = [time.perf_counter() - start[0], _children_cpu() - start[1]]
-    rows = [("`fastpr warmup` into a copy of the package (whole process)", warmup, None, "")]
+    jobs = numba.config.NUMBA_NUM_THREADS  # warmup's default
+    rows = [(f"`fastpr warmup` into a copy of the package (whole process, {jobs} processes at "
+             "once)", warmup, None, "")]
     wrap = read_only_wrapper(site)
     if wrap is None:
         return rows + [("read-only package: (cannot make it read-only here)", (None, None), None,

@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import time
 
 import numpy as np
 import pytest
@@ -156,6 +157,61 @@ def test_read_only_package_uses_the_cache_warmup_filled(warmed):
     assert command.stdout == warmed["first"].stdout
 
 
+def test_warmup_in_several_processes_leaves_every_kernel_in_the_cache(warmed, tmp_path):
+    # A copy of the warmed package: evaluate's kernels load, the others compile.
+    site = tmp_path / "site"
+    shutil.copytree(warmed["site"], site)
+    env = _env(site, warmed["home"], warmed["tmp"])
+    code = ("import json; from fastpr._engine import warmup; reports = []; "
+            "unsaved = warmup.run(['evaluate', 'curves', 'accumulator'], "
+            "lambda *report: reports.append(report), jobs=2); "
+            "print(json.dumps([unsaved, reports]))")
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=site, capture_output=True,
+                         text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    unsaved, reports = json.loads(out.stdout.strip().splitlines()[-1])
+    compiled = {name: count for name, _, count, _ in reports}
+    assert unsaved == [] and set(compiled) == {"evaluate", "curves", "accumulator"}
+    assert compiled["evaluate"] == 0 and compiled["curves"] > 0 and compiled["accumulator"] > 0
+    again, _ = _run(env, "from fastpr._engine import warmup\n"
+                         "result = warmup.run(['evaluate', 'curves', 'accumulator'])\n")
+    assert again["compiled"] == 0 and again["result"] == []
+    assert again["cache_dir"].startswith(str(site))
+
+
+# Saves 200 signatures of one kernel, starting at a given time, with fastpr's lock or without.
+_SAVES = """
+import sys, time
+from numba.core import caching
+from fastpr._engine import jit
+directory, name, locked, start = sys.argv[1], sys.argv[2], sys.argv[3] == "1", float(sys.argv[4])
+kind = jit._IndexDataFile if locked else caching.IndexDataCacheFile
+cache = kind(directory, "kernel", "stamp")
+while time.time() < start:
+    pass
+for i in range(200):
+    cache.save((name, i), f"{name} {i}")
+"""
+
+
+def _saved_side_by_side(directory, locked):
+    """What two processes that save signatures of one kernel at the same time leave: for each
+    signature, whether it loads its own data."""
+    start = time.time() + 2  # after both have imported fastpr
+    children = [subprocess.Popen([sys.executable, "-c", _SAVES, str(directory), name,
+                                  "1" if locked else "0", str(start)]) for name in ("a", "b")]
+    assert [child.wait(timeout=300) for child in children] == [0, 0]
+    cache = _jit._IndexDataFile(str(directory), "kernel", "stamp")
+    return [cache.load((name, i)) == f"{name} {i}" for name in ("a", "b") for i in range(200)]
+
+
+@pytest.mark.skipif(_jit.fcntl is None, reason="saves are locked only where fcntl is")
+def test_processes_saving_one_kernel_at_once_keep_every_signature(tmp_path):
+    # Without the lock, runs of this lost a quarter of the signatures or more, and a few led to
+    # another signature's data (numba's cache: read the index, take a free number, write both).
+    assert all(_saved_side_by_side(tmp_path, locked=True))
+
+
 def test_read_only_everywhere_still_imports_evaluates_and_warns_once(tmp_path):
     site = _copy_package(tmp_path)
     home, tmp, numba_cache = (tmp_path / name for name in ("home", "tmp", "numba"))
@@ -206,7 +262,8 @@ def test_numba_cache_dir_comes_first_and_a_read_only_one_is_passed_over(tmp_path
     shutil.rmtree(numba_cache / "fastpr")
     with _read_only(numba_cache) as prefix:
         values, stderr = _run(env, HULL, prefix)
-    assert values["cache_dir"].startswith(str(site / "fastpr" / "_engine" / "kernels" / "__pycache__"))
+    package_cache = site / "fastpr" / "_engine" / "kernels" / "__pycache__"
+    assert values["cache_dir"].startswith(str(package_cache))
     assert stderr == ""
 
 

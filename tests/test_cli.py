@@ -29,3 +29,11 @@ def test_unknown_command_fails_cleanly():
     assert result.returncode == 2
     assert "invalid choice: 'frobnicate'" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_warmup_refuses_a_count_of_processes_below_one():
+    for jobs, message in (("0", "must be at least 1, got 0"), ("x", "must be a whole number")):
+        result = _run("warmup", "--jobs", jobs)
+        assert result.returncode == 2
+        assert f"argument --jobs: {message}" in result.stderr
+        assert "Traceback" not in result.stderr

@@ -13,13 +13,14 @@ those versions (llvmlite's too), so any edit or upgrade starts a fresh directory
 lives in the first of these that holds it already or can be written:
 
 1. ``$NUMBA_CACHE_DIR/fastpr``;
-2. ``_engine/kernels/__pycache__`` inside the installed package (where ``fastpr warmup`` at image build
-   time leaves it for read-only containers);
+2. ``_engine/kernels/__pycache__`` inside the installed package (where ``fastpr warmup`` at
+   image build time leaves it for read-only containers);
 3. ``$XDG_CACHE_HOME/fastpr`` or ``~/.cache/fastpr``;
 4. a private directory in the system's temporary directory (with a warning).
 
 With none of them, kernels compile in memory in every process (with a warning).
 """
+import contextlib
 import functools
 import hashlib
 import os
@@ -28,6 +29,11 @@ import stat
 import sys
 import tempfile
 import warnings
+
+try:
+    import fcntl
+except ImportError:  # Windows: saves go unlocked, as numba's own always do
+    fcntl = None
 
 import llvmlite
 import numba
@@ -218,11 +224,45 @@ class _KernelCacheImpl(caching.CompileResultCacheImpl):
                                                      getattr(sys, "abiflags", ""))
 
 
+class _IndexDataFile(caching.IndexDataCacheFile):
+    """numba's index and data files of one kernel, saved while holding the cache's lock.
+
+    numba saves a new signature by reading the kernel's index, taking the first data file number
+    that it does not list, and writing both: two processes saving signatures of one kernel at
+    the same time (``fastpr warmup``'s, workers starting together) could take the same number,
+    and one signature's entry would then lead to the other's code.
+    """
+
+    def save(self, key, data):
+        with _cache_lock(self._cache_path):
+            super().save(key, data)
+
+
+@contextlib.contextmanager
+def _cache_lock(directory):
+    """Hold the lock file of a cache directory (an OSError where it cannot be written).
+
+    A POSIX record lock (``lockf``), not ``flock``: a process forked while another thread saves
+    does not inherit it, so it cannot keep the lock from other processes for its whole life.
+    """
+    if fcntl is None:
+        yield
+        return
+    with open(os.path.join(directory, ".lock"), "a") as lock:
+        fcntl.lockf(lock, fcntl.LOCK_EX)
+        yield  # closing the file releases the lock
+
+
 unsaved = []  # kernels whose compiled code could not be saved in this process
 
 
 class _KernelCache(caching.FunctionCache):
     _impl_class = _KernelCacheImpl
+
+    def __init__(self, py_func):
+        super().__init__(py_func)
+        self._cache_file = _IndexDataFile(self._cache_path, self._impl.filename_base,
+                                          self._impl.locator.get_source_stamp())
 
     def load_overload(self, sig, target_context):
         # numba first refreshes the whole target (imports every typing and lowering registry,

@@ -5,10 +5,21 @@ different types (float32 and float64 scores, weights, label dtypes, one ranking 
 that later processes load everything from the cache. Run it where the cache will be read: in an
 image build, as the user that installed the package, it fills the package's own cache, which a
 read-only container then uses without any setting.
+
+Compiling takes most of a minute on one core, and numba compiles one kernel at a time in a
+process, so the features can run in several processes at once (``run(jobs=...)``): the first
+feature, which compiles the sweep and the other kernels that every feature calls, runs here;
+the others then run side by side, each in a fresh process that loads those from the cache.
+(Processes save into one cache safely: see ``jit._IndexDataFile``.)
 """
 import importlib.util
+import json
+import os
+import subprocess
+import sys
 import time
 import warnings
+from concurrent.futures import ThreadPoolExecutor, as_completed
 
 import numpy as np
 
@@ -177,25 +188,43 @@ def _long_float32():
         ranking._FLOAT32_SWEEP_MIN = short_enough
 
 
+# The first compiles what every other feature calls; the longest of the others come first, so
+# that processes running them side by side finish together.
 FEATURES = {
     "evaluate": _evaluate,
-    "batches": _batches,
-    "groups": _groups,
-    "curves": _curves,
-    "intervals": _intervals,
-    "accumulator": _accumulator,
-    "compiled callers": _compiled_callers,
     "learn": _learn,
+    "batches": _batches,
+    "intervals": _intervals,
+    "compiled callers": _compiled_callers,
     "compiled learners": _compiled_learners,
     "distributed": _distributed,
     "long float32": _long_float32,
+    "groups": _groups,
+    "curves": _curves,
+    "accumulator": _accumulator,
 }
+# What a process running one feature elsewhere executes: it prints ``run_in_child``'s result.
+_CHILD = ("import json, sys; from fastpr._engine import warmup; "
+          "print(json.dumps(warmup.run_in_child(*sys.argv[1:])))")
 
 
-def run(features=tuple(FEATURES), report=None):
+def run(features=tuple(FEATURES), report=None, jobs=1):
     """Run ``features`` (names in FEATURES), calling ``report(name, seconds, compiled, loaded)``
     after each with the kernel signatures it compiled and loaded from the cache; returns the
-    kernels whose compiled code could not be saved."""
+    kernels whose compiled code could not be saved.
+
+    With ``jobs`` above 1, the features after the first run in up to ``jobs`` fresh processes
+    at once, reported as they finish.
+    """
+    features = list(features)
+    if jobs <= 1 or len(features) < 3:
+        _run_here(features, report)
+        return list(_jit.unsaved)
+    _run_here(features[:1], report)
+    return [*_jit.unsaved, *_run_elsewhere(features[1:], report, jobs)]
+
+
+def _run_here(features, report):
     for name in features:
         before = _counts()
         start = time.perf_counter()
@@ -205,7 +234,44 @@ def run(features=tuple(FEATURES), report=None):
         after = _counts()
         if report is not None:
             report(name, time.perf_counter() - start, after[0] - before[0], after[1] - before[1])
-    return list(_jit.unsaved)
+
+
+def _run_elsewhere(features, report, jobs):
+    """Run each feature in a fresh process of its own, up to ``jobs`` at once, into this
+    process's cache; returns the kernels that they could not save."""
+    package_parent = os.path.dirname(os.path.dirname(os.path.abspath(fastpr.__file__)))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [package_parent, *filter(None, [os.environ.get("PYTHONPATH")])]))
+    where = _jit.cache_dir()
+
+    def in_child(name):
+        child = subprocess.run([sys.executable, "-c", _CHILD, where, name], env=env,
+                               capture_output=True, text=True)
+        if child.returncode != 0:
+            raise RuntimeError(f"fastpr warmup of {name!r} failed in its own process:\n"
+                               f"{child.stderr.strip()}")
+        return json.loads(child.stdout.strip().splitlines()[-1])
+
+    unsaved = []
+    with ThreadPoolExecutor(jobs) as pool:  # threads that wait on the processes
+        names = {pool.submit(in_child, name): name for name in features}
+        for future in as_completed(names):
+            counts, kernels = future.result()
+            unsaved += kernels
+            if report is not None:
+                report(names[future], *counts)
+    return unsaved
+
+
+def run_in_child(cache_dir, name):
+    """Feature ``name`` in a process that ``run`` started: ((seconds, compiled, loaded), the
+    kernels not saved). Refuses to compile into any cache but ``cache_dir``, its parent's."""
+    if _jit.cache_dir() != cache_dir:
+        raise RuntimeError(f"this process caches kernels in {_jit.cache_dir()}, its parent in "
+                           f"{cache_dir}")
+    reports = []
+    _run_here([name], lambda *report: reports.append(report[1:]))
+    return reports[0], list(_jit.unsaved)
 
 
 def _counts():

@@ -33,13 +33,27 @@ def _parser():
         "evaluate", help="every ROC and PR area of the scores in a file",
         description="Every ROC and PR area of one or more score columns of a predictions file.")
     evaluate_command.add_arguments(evaluate)
-    commands.add_parser(
+    warmup_command = commands.add_parser(
         "warmup", help="compile every kernel into the cache (for image builds and CI caches)",
         description="Compile every kernel signature fastpr uses into its cache, so that later "
                     "processes start without compiling. Run it as the user who installed "
                     "fastpr to fill the package's own cache, which read-only installs then use; "
                     "or with NUMBA_CACHE_DIR set to fill that directory.")
+    warmup_command.add_argument(
+        "--jobs", type=_positive_int, default=None,
+        help="processes compiling at once (default: NUMBA_NUM_THREADS, numba's count of the "
+             "CPUs this process may use; each takes a few hundred MB)")
     return parser
+
+
+def _positive_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
 
 
 def _announce_first_compile(args):
@@ -59,7 +73,7 @@ def _announce_first_compile(args):
     jit.on_first_compile(announce)
 
 
-def _run_warmup():
+def _run_warmup(jobs):
     where = jit.cache_dir()
     if where is None:
         print("fastpr warmup: no writable cache directory; set NUMBA_CACHE_DIR to one",
@@ -72,7 +86,7 @@ def _run_warmup():
               flush=True)
 
     start = time.perf_counter()
-    unsaved = warmup.run(report=report)
+    unsaved = warmup.run(report=report, jobs=jobs)
     if unsaved:
         print(f"fastpr warmup: could not write {len(unsaved)} kernels into {where}",
               file=sys.stderr)
@@ -84,7 +98,7 @@ def _run_warmup():
 
 def _run(args):
     if args.command == "warmup":
-        return _run_warmup()
+        return _run_warmup(args.jobs or jit.thread_limit())
     _announce_first_compile(args)
     if args.command == "demo":
         demo(args.out, args.figures)
