@@ -47,6 +47,14 @@ y, s = [1, 0, 1, 1, 0, 0], np.array([0.9, 0.8, 0.7, 0.6, 0.6, 0.1])
 result = [fastpr.evaluate(y, s).auc_pr]
 """
 EVALUATE_BOTH = EVALUATE + "result.append(fastpr.evaluate(y, s.astype(np.float32)).auc_pr)\n"
+# Two kernels that neither ``fastpr evaluate`` nor warmup's ``evaluate`` compiles.
+MISSING_FROM_WARMUP = """
+from fastpr._engine.kernels.gap_bins import gap_bin_starts
+from fastpr._engine.kernels.intermediate import drop_intermediate
+points = np.array([[np.inf, 0.5, 0.2, 0.1], [0.0, 1.0, 2.0, 2.0], [0.0, 0.0, 0.0, 1.0]])
+result = [gap_bin_starts(np.array([0.5]), np.array([0.1, 0.9])).tolist(),
+          drop_intermediate(*points, 0, 0)]
+"""
 
 
 def _copy_package(root):
@@ -155,6 +163,16 @@ def test_read_only_package_uses_the_cache_warmup_filled(warmed):
     assert stderr == ""
     assert command.returncode == 0 and command.stderr == ""
     assert command.stdout == warmed["first"].stdout
+
+
+def test_a_kernel_missing_from_a_read_only_cache_compiles_and_warns_once(warmed):
+    env = _env(warmed["site"], warmed["home"], warmed["tmp"])
+    with _read_only(warmed["site"], warmed["home"], warmed["tmp"]) as prefix:
+        # One warning for both kernels.
+        values, stderr = _run(env, MISSING_FROM_WARMUP, prefix)
+    assert values["compiled"] >= 2 and values["result"] == [[0, 1, 2], 3]
+    assert values["cache_dir"].startswith(str(warmed["site"]))
+    assert stderr.count(UNSAVED) == 1 and "Traceback" not in stderr
 
 
 def test_warmup_in_several_processes_leaves_every_kernel_in_the_cache(warmed, tmp_path):
