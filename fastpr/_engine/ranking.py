@@ -15,7 +15,8 @@ from .. import _validation
 from .kernels import rows
 from .kernels.merge_sort import merge_halves
 from .kernels.split import split_into
-from .kernels.sweep import sweep
+from .kernels.hull import HULL_COLUMNS
+from .kernels.sweep import N_STATE, sweep_into
 from .pool import run_all, threaded
 
 _NO_WEIGHTS = np.empty(0)
@@ -182,11 +183,15 @@ def record_into(ranking, row, points=_NO_POINTS):
     (more than the ranking's scores), its operating points; returns the hull vertices.
 
     Every call from Python into the sweep comes here: the steps of the kernels' ``rows.record``,
-    one by one (see there why).
+    one by one (see there why), with the sweep's buffers allocated here (see ``sweep_into``).
     """
-    state, hull = sweep(ranking.pos, ranking.pos_weight, ranking.neg, ranking.neg_weight, points)
+    state = np.zeros(N_STATE)
+    hull = np.empty((64, HULL_COLUMNS))
+    arrays = ranking.pos, ranking.pos_weight, ranking.neg, ranking.neg_weight, points
+    while (n_hull := sweep_into(*arrays, hull, state)) < 0:
+        hull = np.concatenate([hull, np.empty_like(hull)])
     rows.write_row(state, row)
-    return hull
+    return hull[:n_hull]
 
 
 def sweep_ranking(ranking, *, with_points=False):

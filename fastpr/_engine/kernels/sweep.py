@@ -34,7 +34,7 @@ LOWER2, UPPER2, HULL_ROC2, HULL_INTERPOLATED = range(7, 11)
 # in the caller's units): the sums above are normalised by these.
 TP, FP, SCALE = range(11, 14)
 _I, _J, _N_HULL, _GROUP_MAX_PRECISION, _ROSE, _CORNER_THRESHOLD, _LAST_THRESHOLD = range(14, 21)
-_RUN_TP, _DONE, _N_STATE = range(21, 24)
+_RUN_TP, _DONE, N_STATE = range(21, 24)
 # Limits on SCALE, as powers of two. The largest weight goes to at most 2**_HEAVIEST (sums of up
 # to 2**62 of them stay finite) and the product of the classes' largest weights to at most
 # 2**_PRODUCT (P N, tp fp and the hull's cross products, with the counts' factor n**2 for up to
@@ -298,21 +298,6 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
     state[_DONE] = done
 
 
-@jit(inline="always")
-def resume(pos, pos_w, neg, neg_w, points, hull, state):
-    """Sweep from the cursor and running values in ``state`` to the end; returns the hull stack.
-
-    ``hull`` holds the vertices so far (``state`` counts them) and is replaced by a larger copy
-    when it fills. ``sweep`` starts from the origin; ``resume_range`` starts a score range from
-    the state that the ranges above it leave (see ``carried_states``).
-    """
-    _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
-    while state[_DONE] == 0.0:
-        hull = grown(hull)
-        _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
-    return hull
-
-
 # The summary of a compacted score range (see ``range_summary``): its class totals, the range of
 # its weights, its lowest score and whether that score has positives, the fp (from the range's
 # top) and the score of its last rise, and the tp down to its last score with negatives.
@@ -375,7 +360,7 @@ def carried_states(summaries):
         max_neg = max(max_neg, summary[_R_MAX_NEG])
         smallest = min(smallest, summary[_R_MIN_WEIGHT])
     scale = weight_scale(max_pos, max_neg, smallest)
-    states = np.zeros((summaries.shape[0], _N_STATE))
+    states = np.zeros((summaries.shape[0], N_STATE))
     tp = fp = run_tp = corner_threshold = 0.0
     group_max_precision = 1.0  # as at the origin
     rose = 0.0
@@ -417,36 +402,45 @@ def resume_range(scores, pos_w, neg_w, start):
     state[_I] = state[_J] = scores.size - 1
     hull = np.empty((64, HULL_COLUMNS))
     state[_N_HULL] = push(hull, 0, state[FP], state[TP], state[_LAST_THRESHOLD])
-    hull = resume(scores, pos_w, scores, neg_w, np.empty((3, 0)), hull, state)
+    no_points = np.empty((3, 0))
+    _sweep_until_hull_full(scores, pos_w, scores, neg_w, no_points, hull, state)
+    while state[_DONE] == 0.0:
+        hull = grown(hull)
+        _sweep_until_hull_full(scores, pos_w, scores, neg_w, no_points, hull, state)
     return state, hull[: int(state[_N_HULL])].copy()
 
 
-@jit(inline="always")
-def close(state, hull):
+@helper
+def _close_into(state, hull):
     """Finish a sweep that reached the last point: the last vertical run's area and the hull.
 
-    Returns the hull vertices as (fp, tp, threshold) rows and sets the hull areas in ``state``;
-    the class totals and the vertices are in the caller's units.
+    ``hull`` needs room for one more vertex. Sets the hull areas in ``state`` and returns the
+    number of hull vertices, (fp, tp, threshold) rows from the top of ``hull``; the class totals
+    and the vertices are in the caller's units.
     """
     tp, fp, scale = state[TP], state[FP], state[SCALE]
     if tp > state[_RUN_TP]:
         state[INTERPOLATED] += interpolated_segment(state[_RUN_TP], fp, tp, fp)
-    n_hull = int(state[_N_HULL])
-    if n_hull == hull.shape[0]:
-        hull = grown(hull)
     # The last point always closes the hull.
-    n_hull = push(hull, n_hull, fp, tp, state[_LAST_THRESHOLD])
-    hull = hull[:n_hull]
-    state[HULL_ROC2], state[HULL_INTERPOLATED] = hull_areas(hull)
+    n_hull = push(hull, int(state[_N_HULL]), fp, tp, state[_LAST_THRESHOLD])
+    state[HULL_ROC2], state[HULL_INTERPOLATED] = hull_areas(hull[:n_hull])
     state[N_POS] = tp / scale
     state[N_NEG] = fp / scale
     if scale != 1.0:
-        # Loops, here and in sweep: an operation on a slice compiles numba's shape checks and the
-        # formatting of their messages, which took 4 of 10 CPU seconds of the first evaluate.
+        # Loops, here and in sweep_into: an operation on a slice compiles numba's shape checks
+        # and the formatting of their messages, 4 of 10 CPU seconds of the first evaluate once.
         for k in range(n_hull):
             hull[k, 0] /= scale
             hull[k, 1] /= scale
-    return hull
+    return n_hull
+
+
+@jit(inline="always")
+def close(state, hull):
+    """:func:`_close_into`, growing ``hull`` if it is full; returns the hull vertices."""
+    if int(state[_N_HULL]) == hull.shape[0]:
+        hull = grown(hull)
+    return hull[: _close_into(state, hull)]
 
 
 # The sums that consecutive ranges of one sweep add up.
@@ -472,6 +466,46 @@ def join_ranges(range_states, hull_rows):
 
 
 @jit
+def sweep_into(pos, pos_w, neg, neg_w, points, hull, state):
+    """``sweep`` into buffers, for callers from Python (one that allocates makes numba import its
+    array module when loading it from the cache, a tenth of a warm start).
+
+    Begins on a zeroed ``state`` (``N_STATE`` long) with ``hull`` empty, (m, ``HULL_COLUMNS``)
+    for some m >= 2. Returns the number of hull vertices at the top of ``hull``, or -1 when
+    ``hull`` is full: then call again with the same ``state`` and a copy of ``hull`` with more
+    rows, until the count comes back.
+    """
+    if state[_N_HULL] == 0.0:  # not begun (a begun sweep has the origin on its hull): begin
+        state[_I] = pos.size - 1
+        state[_J] = neg.size - 1
+        state[N_POINTS] = 1
+        state[_LAST_THRESHOLD] = np.nan  # unequal to every score
+        # The highest precision at the current recall: (0, 1) starts.
+        state[_GROUP_MAX_PRECISION] = 1.0
+        unit = pos_w.size == 0 and neg_w.size == 0
+        scale = 1.0
+        if not unit:
+            max_pos, min_pos = _weight_range(pos_w, pos)
+            max_neg, min_neg = _weight_range(neg_w, neg)
+            scale = weight_scale(max_pos, max_neg, min(min_pos, min_neg))
+        state[SCALE] = scale
+        if points.shape[1] > 0:
+            points[0, 0] = np.inf
+            points[1, 0] = 0.0
+            points[2, 0] = 0.0
+        state[_N_HULL] = push(hull, 0, 0.0, 0.0, np.inf)
+    _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
+    if state[_DONE] == 0.0 or int(state[_N_HULL]) == hull.shape[0]:
+        return -1
+    scale = state[SCALE]
+    if scale != 1.0 and points.shape[1] > 0:
+        for k in range(int(state[N_POINTS])):
+            points[1, k] /= scale
+            points[2, k] /= scale
+    return _close_into(state, hull)
+
+
+@jit
 def sweep(pos, pos_w, neg, neg_w, points):
     """Walk both classes from the highest score down, one operating point per distinct score.
 
@@ -481,28 +515,10 @@ def sweep(pos, pos_w, neg, neg_w, points):
     first. A threshold that moves neither tp nor fp (its examples weigh 0, or too little to
     change the running totals) makes no point.
     """
-    state = np.zeros(_N_STATE)
-    state[_I] = pos.size - 1
-    state[_J] = neg.size - 1
-    state[N_POINTS] = 1
-    state[_LAST_THRESHOLD] = np.nan  # unequal to every score
-    state[_GROUP_MAX_PRECISION] = 1.0  # highest precision at the current recall; (0, 1) starts
-    unit = pos_w.size == 0 and neg_w.size == 0
-    scale = 1.0
-    if not unit:
-        max_pos, min_pos = _weight_range(pos_w, pos)
-        max_neg, min_neg = _weight_range(neg_w, neg)
-        scale = weight_scale(max_pos, max_neg, min(min_pos, min_neg))
-    state[SCALE] = scale
-    if points.shape[1] > 0:
-        points[0, 0] = np.inf
-        points[1, 0] = 0.0
-        points[2, 0] = 0.0
+    state = np.zeros(N_STATE)
     hull = np.empty((64, HULL_COLUMNS))
-    state[_N_HULL] = push(hull, 0, 0.0, 0.0, np.inf)
-    hull = resume(pos, pos_w, neg, neg_w, points, hull, state)
-    if scale != 1.0 and points.shape[1] > 0:
-        for k in range(int(state[N_POINTS])):
-            points[1, k] /= scale
-            points[2, k] /= scale
-    return state, close(state, hull)
+    n_hull = sweep_into(pos, pos_w, neg, neg_w, points, hull, state)
+    while n_hull < 0:
+        hull = grown(hull)
+        n_hull = sweep_into(pos, pos_w, neg, neg_w, points, hull, state)
+    return state, hull[:n_hull]
