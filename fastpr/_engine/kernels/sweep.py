@@ -505,7 +505,9 @@ def sweep_into(pos, pos_w, neg, neg_w, points, hull, state):
     return _close_into(state, hull)
 
 
-@jit
+# Inlined: as a kernel of its own between its callers and sweep_into, it would compile the
+# sweep's code into one more layer (a second at each caller's first use).
+@jit(inline="always")
 def sweep(pos, pos_w, neg, neg_w, points):
     """Walk both classes from the highest score down, one operating point per distinct score.
 
@@ -515,7 +517,9 @@ def sweep(pos, pos_w, neg, neg_w, points):
     first. A threshold that moves neither tp nor fp (its examples weigh 0, or too little to
     change the running totals) makes no point.
     """
-    state = np.zeros(N_STATE)
+    state = np.empty(N_STATE)
+    for k in range(N_STATE):  # (np.zeros would compile one more allocation at its callers)
+        state[k] = 0.0
     hull = np.empty((64, HULL_COLUMNS))
     n_hull = sweep_into(pos, pos_w, neg, neg_w, points, hull, state)
     while n_hull < 0:
