@@ -1,52 +1,48 @@
 """fastpr: exact, fast and honest precision-recall and ROC analysis."""
 import importlib
 
-from .accumulator import Accumulator
+# (aggregate: its module's name is also the function's, so the function must be bound after it)
 from .aggregate import Aggregate, aggregate
-from .curves import AchievablePRCurve, PRCurve, PRPoints, ROCCurve, ROCHull, interpolate_pr
 from .exceptions import InputError, InputTypeError, InputValueError, UndefinedMetricWarning
-from .fmeasure import FBetaCurve, MaxFBeta, iso_f_curve
-from .gain import PRGCurve
 from .metrics import auc_pr, auc_roc, evaluate
-from .prevalence import PrevalenceShift, at_prevalence
 from .results import PR_METHODS, Evaluation, EvaluationBatch, MacroAverage
-from .space import dominates, pr_to_roc, roc_to_pr
-from .swept import (
-    SweptRanking,
-    achievable_pr_curve,
-    auc_prg,
-    f_beta_curve,
-    interpolated_pr_curve,
-    max_f_beta,
-    pr_curve,
-    prg_curve,
-    roc_convex_hull,
-    roc_curve,
-    sweep,
-)
-from .thresholds import ThresholdEvaluation, evaluate_at_thresholds, hull_thresholds
-from .unachievable import auc_npr, auc_pr_min, min_precision
 
 __version__ = "0.1.0"
 
 # Imported at first use, not with fastpr: their modules and kernels cost import time that a
-# script which only evaluates would pay for nothing.
-_LAZY = {
-    "learn": None,
-    "multiclass": None,
-    **dict.fromkeys(["BootstrapResult", "Comparison", "Interval", "bootstrap", "bootstrap_sample",
-                     "compare", "confidence_interval", "delong", "fold_interval"], "intervals"),
+# script which only evaluates would pay for nothing. Module: the names it gives fastpr.
+_LAZY_NAMES = {
+    "accumulator": ["Accumulator"],
+    "curves": ["AchievablePRCurve", "PRCurve", "PRPoints", "ROCCurve", "ROCHull",
+               "interpolate_pr"],
+    "fmeasure": ["FBetaCurve", "MaxFBeta", "iso_f_curve"],
+    "gain": ["PRGCurve"],
+    "intervals": ["BootstrapResult", "Comparison", "Interval", "bootstrap", "bootstrap_sample",
+                  "compare", "confidence_interval", "delong", "fold_interval"],
+    "prevalence": ["PrevalenceShift", "at_prevalence"],
+    "space": ["dominates", "pr_to_roc", "roc_to_pr"],
+    "swept": ["SweptRanking", "achievable_pr_curve", "auc_prg", "f_beta_curve",
+              "interpolated_pr_curve", "max_f_beta", "pr_curve", "prg_curve", "roc_convex_hull",
+              "roc_curve", "sweep"],
+    "thresholds": ["ThresholdEvaluation", "evaluate_at_thresholds", "hull_thresholds"],
+    "unachievable": ["auc_npr", "auc_pr_min", "min_precision"],
 }
+# Each lazy name: its module, or None for a module that is itself the name.
+_LAZY = {"learn": None, "multiclass": None,
+         **{name: module for module, names in _LAZY_NAMES.items() for name in names}}
 
 
 def __getattr__(name):
     """Import a lazy name's module at its first use."""
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module = importlib.import_module(f".{_LAZY[name] or name}", __name__)
-    value = module if _LAZY[name] is None else getattr(module, name)
-    globals()[name] = value
-    return value
+    module_name = _LAZY[name] or name
+    module = importlib.import_module(f".{module_name}", __name__)
+    if _LAZY[name] is None:
+        globals()[name] = module
+    for lazy in _LAZY_NAMES.get(module_name, ()):
+        globals()[lazy] = getattr(module, lazy)
+    return globals()[name]
 
 
 def __dir__():
