@@ -197,6 +197,16 @@ def test_warmup_in_several_processes_leaves_every_kernel_in_the_cache(warmed, tm
     assert again["cache_dir"].startswith(str(site))
 
 
+def test_warmup_stops_at_a_feature_that_fails_in_its_own_process(monkeypatch):
+    from fastpr._engine import warmup
+
+    if _jit.cache_dir() is None:
+        pytest.skip("no cache on disk: warmup runs every feature here")
+    monkeypatch.setattr(warmup, "_CHILD", "import sys; sys.exit('no such luck')")
+    with pytest.raises(warmup.FeatureFailed, match="failed in its own process:\nno such luck"):
+        warmup.run(["evaluate", "curves", "accumulator"], jobs=2)
+
+
 # Saves 200 signatures of one kernel, starting at a given time, with fastpr's lock or without.
 _SAVES = """
 import sys, time

@@ -203,6 +203,10 @@ FEATURES = {
     "curves": _curves,
     "accumulator": _accumulator,
 }
+class FeatureFailed(RuntimeError):
+    """A feature that ``run`` gave to another process failed there (its stderr says how)."""
+
+
 # What a process running one feature elsewhere executes: it prints ``run_in_child``'s result.
 _CHILD = ("import json, sys; from fastpr._engine import warmup; "
           "print(json.dumps(warmup.run_in_child(*sys.argv[1:])))")
@@ -213,11 +217,12 @@ def run(features=tuple(FEATURES), report=None, jobs=1):
     after each with the kernel signatures it compiled and loaded from the cache; returns the
     kernels whose compiled code could not be saved.
 
-    With ``jobs`` above 1, the features after the first run in up to ``jobs`` fresh processes
-    at once, reported as they finish.
+    With ``jobs`` above 1 and a cache on disk, the features after the first run in up to
+    ``jobs`` fresh processes at once, reported as they finish; a failure there raises
+    :class:`FeatureFailed`.
     """
     features = list(features)
-    if jobs <= 1 or len(features) < 3:
+    if jobs <= 1 or len(features) < 3 or _jit.cache_dir() is None:
         _run_here(features, report)
         return list(_jit.unsaved)
     _run_here(features[:1], report)
@@ -248,18 +253,21 @@ def _run_elsewhere(features, report, jobs):
         child = subprocess.run([sys.executable, "-c", _CHILD, where, name], env=env,
                                capture_output=True, text=True)
         if child.returncode != 0:
-            raise RuntimeError(f"fastpr warmup of {name!r} failed in its own process:\n"
-                               f"{child.stderr.strip()}")
+            raise FeatureFailed(f"{name!r} failed in its own process:\n{child.stderr.strip()}")
         return json.loads(child.stdout.strip().splitlines()[-1])
 
     unsaved = []
     with ThreadPoolExecutor(jobs) as pool:  # threads that wait on the processes
         names = {pool.submit(in_child, name): name for name in features}
-        for future in as_completed(names):
-            counts, kernels = future.result()
-            unsaved += kernels
-            if report is not None:
-                report(names[future], *counts)
+        try:
+            for future in as_completed(names):
+                counts, kernels = future.result()
+                unsaved += kernels
+                if report is not None:
+                    report(names[future], *counts)
+        except FeatureFailed:
+            pool.shutdown(cancel_futures=True)  # (those running finish first)
+            raise
     return unsaved
 
 

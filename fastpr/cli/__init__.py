@@ -86,7 +86,11 @@ def _run_warmup(jobs):
               flush=True)
 
     start = time.perf_counter()
-    unsaved = warmup.run(report=report, jobs=jobs)
+    try:
+        unsaved = warmup.run(report=report, jobs=jobs)
+    except warmup.FeatureFailed as error:
+        print(f"fastpr warmup: {error}", file=sys.stderr)
+        return 1
     if unsaved:
         print(f"fastpr warmup: could not write {len(unsaved)} kernels into {where}",
               file=sys.stderr)
