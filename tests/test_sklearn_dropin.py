@@ -419,6 +419,29 @@ def test_bad_input_raises_what_scikit_learn_raises(name, args, kwargs):
     assert_same(expected, actual)
 
 
+def test_negative_weights_are_refused_in_rankings_and_weigh_averages_over_samples():
+    # scikit-learn's AUC-ROC raises on them, but its average precision returns a number that
+    # is no average precision; fastpr's sweep needs counts that never decrease, so both raise.
+    rng = np.random.default_rng(0)
+    y, scores = rng.random(40) < 0.4, rng.random(40)
+    weights = rng.random(40)
+    weights[7] = -0.5
+    binary = [(name, (y, scores), {}) for name in CURVES + SCORES[:2]]
+    multilabel = (rng.random((40, 3)) < 0.4).astype(int), rng.random((40, 3))
+    ranked = [("average_precision_score", multilabel, {"average": a})
+              for a in ("macro", "weighted", "micro", None)]
+    ranked += [("roc_auc_score", multilabel, {"average": "macro"}),
+               ("roc_auc_score", (rng.integers(0, 3, 40), np.full((40, 3), 1 / 3)),
+                {"multi_class": "ovr"})]
+    for name, args, kwargs in binary + ranked:
+        with pytest.raises(ValueError, match=r"sample_weight must be >= 0 .* -0\.5 at index 7"):
+            getattr(fs, name)(*args, sample_weight=weights, **kwargs)
+    for name, kwargs in [("average_precision_score", {"average": "samples"}),
+                         ("roc_auc_score", {"average": "samples"}),
+                         ("label_ranking_average_precision_score", {})]:
+        assert_parity(name, *multilabel, sample_weight=weights, **kwargs)
+
+
 def test_works_without_scikit_learn_and_says_so_where_it_must():
     code = """
 import sys

@@ -139,8 +139,14 @@ def scores(name, values, *, dims=(1,), text_error=TypeError, check_finite=True):
     return np.ascontiguousarray(array), given
 
 
-def weights(sample_weight, *, allow_all_zero=False):
-    """Finite float64 weights, 1-D, or None (the caller checks their length)."""
+def weights(sample_weight, *, allow_all_zero=False, allow_negative=False):
+    """Finite float64 weights, 1-D, or None (the caller checks their length).
+
+    Negative ones only ``allow_negative``, where the weights average one value per sample
+    (``average="samples"``): a ranking's counts must not decrease, and scikit-learn's areas of
+    rankings with negative weights are no areas (its AUC-ROC raises, its average precision
+    returns a number).
+    """
     if sample_weight is None:
         return None
     array = column_or_1d("sample_weight", sample_weight)
@@ -149,6 +155,10 @@ def weights(sample_weight, *, allow_all_zero=False):
                          f"{array.dtype}.")
     array = np.ascontiguousarray(array, dtype=np.float64)
     finite("sample_weight", array)
+    if not allow_negative and array.size and array.min() < 0:
+        first = int(np.argmax(array < 0))
+        raise ValueError(f"sample_weight must be >= 0 where it weighs the examples of a "
+                         f"ranking, got {float(array[first])!r} at index {first}.")
     if not allow_all_zero and not array.any():
         raise ValueError("sample_weight is zero everywhere.")
     return array

@@ -153,7 +153,9 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     pos_label : int, float, bool or str, default=1
         The positive label of a binary target (must be 1 otherwise).
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights.
+        Non-negative weights (ValueError otherwise, where scikit-learn returns a number that
+        is no average precision); any real weights with ``average="samples"``, whose mean
+        they weigh.
 
     Returns
     -------
@@ -199,7 +201,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     else:
         raise _checks.unsupported(kind)
     scores = _indicator_scores(y_score, is_positive.shape)
-    weights = _checks.weights(sample_weight, allow_all_zero=True)
+    weights = _checks.weights(sample_weight, allow_all_zero=True,
+                              allow_negative=average == "samples")
     _checks.consistent_length(y_true=is_positive, y_score=scores, sample_weight=weights)
     return _averages.over_labels(_average_precisions, is_positive, scores, average, weights)
 
@@ -289,7 +292,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         (one-vs-rest only) "micro"; one-vs-one "macro" and "weighted" (weighted by each pair's
         share of the samples).
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights (not for one-vs-one).
+        Non-negative weights (not for one-vs-one); any real weights with
+        ``average="samples"``, whose mean they weigh.
     max_fpr : float in (0, 1], default=None
         The area up to this false positive rate, McClish-standardised: 0.5 for a random
         ranking, 1 for a perfect one. Binary and multilabel only.
@@ -325,7 +329,9 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         raise ValueError("y_true is empty.")
     scores, _ = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError,
                                check_finite=False)
-    weights = _checks.weights(sample_weight, allow_all_zero=True)
+    weights = _checks.weights(sample_weight, allow_all_zero=True,
+                              allow_negative=average == "samples"
+                              and kind == "multilabel-indicator")
     if scores.ndim == 2:  # (one ranking's sort checks its scores)
         _checks.finite("y_score", scores)
     if kind == "multiclass" or (kind == "binary" and scores.ndim == 2 and scores.shape[1] > 2):
