@@ -95,6 +95,42 @@ print("ok", numba.threading_layer())
 """
 
 
+# One FixedLabels shared by threads that score different scores at once (its buffers are kept
+# from call to call): each thread must get what an object of its own gives.
+_SHARED_LABELS = """
+import threading
+
+from fastpr.learn import FixedLabels
+
+
+def scored(labels, scores):
+    return [labels.metric(scores, name) for name in ("average_precision", "auc_pr_dg")] + [
+        labels.lambda_sums(scores), *labels.lambdamart_gradients(scores)]
+
+
+cases = [(y, {}), (y, {"groups": groups})]
+shared = [FixedLabels(labels, **grouping) for labels, grouping in cases]
+wrong = []
+
+
+def thread(seed):
+    scores = np.random.default_rng(seed).random((5, n))
+    for row in scores:
+        for (labels, grouping), kept in zip(cases, shared):
+            if not same(scored(kept, row), scored(FixedLabels(labels, **grouping), row)):
+                wrong.append(seed)
+
+
+threads = [threading.Thread(target=thread, args=(seed,)) for seed in range(4)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+assert not wrong, f"threads {sorted(set(wrong))} got another thread's results"
+print("ok")
+"""
+
+
 def _run(script, prelude="", **env):
     """stdout of ``prelude``, the shared setup and ``script`` in a fresh interpreter on two
     threads."""
@@ -120,3 +156,7 @@ def test_threads_calling_at_once_get_the_serial_results_on_every_threading_layer
         pytest.skip(f"numba's {layer} threading layer: {out}")
     assert out == f"ok {layer}"
 
+
+
+def test_threads_sharing_one_fixed_labels_get_what_an_object_each_gets():
+    assert _run(_SHARED_LABELS) == "ok"

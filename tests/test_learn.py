@@ -1,6 +1,7 @@
 """fastpr.learn against slow oracles: AP recomputed exactly after every swap and move, |dAP|
 summed pair by pair, and a plain transcription of XGBoost's rank:map gradients."""
 import math
+import pickle
 import warnings
 from fractions import Fraction
 
@@ -376,6 +377,20 @@ def test_many_groups_on_threads_equal_one_thread():
     np.testing.assert_array_equal(threaded[1], single[1])
     rows = groups == groups[0]
     close(threaded[0][rows], xgboost_map_gradients(y[rows], s[rows], k=5)[0], 1e-12)
+
+
+@pytest.mark.parametrize("grouping", [{}, {"groups": [0, 1, 0, 1, 1, 0, 1, 0]}])
+def test_fixed_labels_pickled_after_use_score_as_before(grouping):
+    # Its buffers are kept per thread and are no state: a pickle starts with none.
+    labels = FixedLabels([1, 0, 1, 0, 0, 1, 1, 0], **grouping)
+    s = np.array([0.9, 0.8, 0.1, 0.7, 0.2, 0.4, 0.4, 0.3])
+    before = [labels.metric(s, "average_precision"), labels.metric(s, "auc_pr_dg"),
+              labels.lambda_sums(s), *labels.lambdamart_gradients(s)]
+    copy = pickle.loads(pickle.dumps(labels))
+    after = [copy.metric(s, "average_precision"), copy.metric(s, "auc_pr_dg"),
+             copy.lambda_sums(s), *copy.lambdamart_gradients(s)]
+    for a, b in zip(before, after):
+        np.testing.assert_array_equal(a, b)
 
 
 def test_lambda_sums_of_one_ranking_in_chunks_whatever_the_threads():

@@ -1,8 +1,10 @@
 """The process's one thread pool: NumPy's sort and the nogil kernels run on it side by side.
 
 Starting the threads of a pool costs about 0.2 ms, so the pool lives as long as the process; a
-forked child, which has none of its parent's threads, starts its own. Tasks run inline when one thread is wanted, and when the caller is itself a pool
-thread: a task waiting on tasks queued behind it could wait forever.
+forked child, which has none of its parent's threads, starts its own. Tasks run inline when one
+thread is wanted, and when the caller is itself a pool thread: a task waiting on tasks queued
+behind it could wait forever. Buffers that an object reuses from call to call are kept per
+thread (:class:`PerThread`).
 """
 import os
 import threading
@@ -51,3 +53,13 @@ def run_all(tasks):
         return [task() for task in tasks]
     pool = _executor()
     return [done.result() for done in [pool.submit(task) for task in tasks]]
+
+
+class PerThread(threading.local):
+    """Base of the buffers that an object reuses from call to call, one set per thread: a
+    subclass's ``__init__`` (without arguments) makes them in each thread at its first use, so
+    threads that share the object never write into each other's. Pickled as a new, empty set:
+    buffers are no state."""
+
+    def __reduce__(self):
+        return type(self), ()

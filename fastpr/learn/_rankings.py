@@ -13,7 +13,7 @@ import numpy as np
 from .. import _validation
 from .._engine.jit import thread_count
 from .._engine.kernels import order as _order
-from .._engine.pool import run_all
+from .._engine.pool import PerThread, run_all
 from .._engine.tables import group_codes, segment_ranges
 
 # From this many rows two threads sort a half of the keys each. Measured on 2 cores: 10^7 keys
@@ -49,9 +49,7 @@ class Rankings:
             self.offsets = np.concatenate(([0], np.cumsum(sizes)))
             self.n_pos = np.bincount(self.codes[self.is_positive], minlength=self.ids.size)
         self.n_neg = np.diff(self.offsets) - self.n_pos
-        self._buffer = np.empty(0, dtype=np.uint8)  # see ``_buffers``
-        self._buffer_fields = -1  # no buffer yet, not even one without scratch
-        self._grouped = None  # ``order``'s rows and labels group by group
+        self._scratch = _Scratch()
 
     @property
     def n_groups(self):
@@ -73,14 +71,15 @@ class Rankings:
     def order(self, scores, keys, fields=0):
         """(order, ranked_true) of ``scores`` (checked but for NaN, which this finds; float64):
         rows by descending score, ties in row order, group by group, and their labels; arrays
-        of this object's own, which the next call overwrites. ``keys``: uint64 scratch as long
-        as ``scores`` for the sort's keys, the memory of the caller's output (written only after
-        the order is made), since fresh pages cost more than a pass over them at millions of
-        rows. ``fields``: the rows of scratch that the next ``run`` takes, made here with the
-        order's."""
+        of this object's own in the calling thread, which that thread's next call overwrites.
+        ``keys``: uint64 scratch as long as ``scores`` for the sort's keys, the memory of the
+        caller's output (written only after the order is made), since fresh pages cost more
+        than a pass over them at millions of rows. ``fields``: the rows of scratch that the next
+        ``run`` takes, made here with the order's."""
         n = scores.size
-        if self.codes is not None and self._grouped is None:
-            self._grouped = np.empty(n, dtype=np.int64), np.empty(n, dtype=bool)
+        scratch = self._scratch
+        if self.codes is not None and scratch.grouped is None:
+            scratch.grouped = np.empty(n, dtype=np.int64), np.empty(n, dtype=bool)
         highest, lowest = scores.max(), scores.min()
         if math.isnan(lowest):  # min() propagates NaN: no pass of its own to find them
             _validation.reject_nan("y_score", scores)
@@ -99,23 +98,25 @@ class Rankings:
         _order.unpack_order(scores, keys[:middle], keys[middle:], *ranked)
         if self.codes is None:
             return ranked
-        _order.regroup(*ranked, self.codes, self.offsets, *self._grouped)
-        return self._grouped
+        _order.regroup(*ranked, self.codes, self.offsets, *scratch.grouped)
+        return scratch.grouped
 
     def _buffers(self, fields):
         """(scratch, order, ranked_true): at least ``fields`` rows of float64 scratch (flat),
-        then the rows and labels of ``order``, views of one buffer of this object's own, made
-        anew only when more rows are asked for, and ``run`` hands out the rows. One buffer kept
-        from call to call, since fresh pages cost more than the work at millions of rows; and
-        one rather than several, since glibc, measured, handed the freed buffer back to the
-        next one-off call, where several fresh arrays a call came back as fresh pages."""
+        then the rows and labels of ``order``, views of one buffer of this object's own in the
+        calling thread, made anew only when more rows are asked for, and ``run`` hands out the
+        rows. One buffer kept from call to call, since fresh pages cost more than the work at
+        millions of rows; and one rather than several, since glibc, measured, handed the freed
+        buffer back to the next one-off call, where several fresh arrays a call came back as
+        fresh pages."""
         n = self.is_positive.size
-        if self._buffer_fields < fields:
-            self._buffer = np.empty((fields + 1) * 8 * n + n, dtype=np.uint8)
-            self._buffer_fields = fields
-        words = self._buffer[:(self._buffer_fields + 1) * 8 * n].view(np.int64)
-        return (words[:self._buffer_fields * n].view(np.float64),
-                words[self._buffer_fields * n:], self._buffer[words.nbytes:].view(bool))
+        scratch = self._scratch
+        if scratch.fields < fields:
+            scratch.buffer = np.empty((fields + 1) * 8 * n + n, dtype=np.uint8)
+            scratch.fields = fields
+        words = scratch.buffer[:(scratch.fields + 1) * 8 * n].view(np.int64)
+        return (words[:scratch.fields * n].view(np.float64),
+                words[scratch.fields * n:], scratch.buffer[words.nbytes:].view(bool))
 
     def run(self, kernel, fields):
         """Call ``kernel(first, last, work)`` on ranges of groups that together cover all of
@@ -135,3 +136,12 @@ class Rankings:
                 kernel(first, last, scratch[fields * a:fields * b].reshape(fields, b - a))
 
         run_all([worker] * n_threads)
+
+
+class _Scratch(PerThread):
+    """A thread's buffers of :class:`Rankings` (see ``Rankings._buffers``)."""
+
+    def __init__(self):
+        self.buffer = np.empty(0, dtype=np.uint8)
+        self.fields = -1  # no buffer yet, not even one without scratch
+        self.grouped = None  # ``order``'s rows and labels group by group
