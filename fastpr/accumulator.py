@@ -1,5 +1,6 @@
 """An exact, mergeable summary of a ranking that arrives in chunks or lives on many machines."""
 import itertools
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -119,10 +120,18 @@ class Accumulator:
     0.7407
     """
 
-    __slots__ = ("_segment",)
+    __slots__ = ("_segment", "_lock")
 
     def __init__(self):
         self._segment = CompactedSegment.empty()
+        self._lock = threading.Lock()  # threads may update one accumulator at once
+
+    def __getstate__(self):
+        return self._segment
+
+    def __setstate__(self, segment):
+        self._segment = segment
+        self._lock = threading.Lock()
 
     @classmethod
     def _holding(cls, segment):
@@ -134,10 +143,13 @@ class Accumulator:
         """Add one chunk of a ranking, in place; returns the accumulator itself.
 
         Parameters are those of :func:`fastpr.evaluate`, with the same validation and errors.
+        Threads may update one accumulator at once: their chunks sort side by side, and each
+        merges into the state in turn.
         """
         chunk = CompactedSegment.of_ranking(sort_ranking(y_true, y_score, sample_weight,
                                                          pos_label))
-        self._segment = self._segment.merged(chunk) if self._segment.size else chunk
+        with self._lock:
+            self._segment = self._segment.merged(chunk) if self._segment.size else chunk
         return self
 
     def merge(self, other):

@@ -1,6 +1,7 @@
 """fastpr.Accumulator: chunks and merges in any order give the Evaluation of the whole data."""
 import itertools
 import pickle
+import threading
 import warnings
 from collections import defaultdict
 
@@ -132,6 +133,26 @@ def test_pickle_and_arrays_round_trip(case):
     for copy in (pickle.loads(pickle.dumps(acc)), fastpr.Accumulator.from_arrays(*acc.to_arrays())):
         assert all(np.array_equal(a, b) for a, b in zip(copy.to_arrays(), acc.to_arrays()))
         assert copy.evaluate() == acc.evaluate()
+
+
+def test_threads_updating_one_accumulator_lose_nothing():
+    rng = np.random.default_rng(5)
+    y = rng.random(60_000) < 0.2
+    s = np.round(rng.random(y.size) + 0.3 * y, 3)
+    acc = fastpr.Accumulator()
+    chunks = iter(np.array_split(np.arange(y.size), 300))
+
+    def update_until_done():
+        for rows in chunks:  # next() on a shared iterator is atomic under the GIL
+            acc.update(y[rows], s[rows])
+
+    threads = [threading.Thread(target=update_until_done) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    # Unit weights add up exactly in any order, so the state and every area are the same.
+    assert acc.evaluate() == fastpr.evaluate(y, s)
 
 
 def test_from_arrays_sorts_and_compacts():
