@@ -142,7 +142,7 @@ def scores(name, values, *, dims=(1,), text_error=TypeError, check_finite=True):
 def weights(sample_weight, *, allow_all_zero=False, allow_negative=False):
     """Finite float64 weights, 1-D, or None (the caller checks their length).
 
-    Negative ones only ``allow_negative``, where the weights average one value per sample
+    Negative ones only with ``allow_negative``, where the weights average one value per sample
     (``average="samples"``): a ranking's counts must not decrease, and scikit-learn's areas of
     rankings with negative weights are no areas (its AUC-ROC raises, its average precision
     returns a number).
