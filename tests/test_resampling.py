@@ -25,6 +25,8 @@ binomial, poisson, bin_totals_into = map(called_from_compiled_code, (
     variates.binomial, variates.poisson, draws.bin_totals_into))
 stirling_remainder, log_poisson_probability, log_binomial_ratio = map(called_from_compiled_code, (
     variates.stirling_remainder, variates.log_poisson_probability, variates.log_binomial_ratio))
+stream_key, substream_key, uniform = map(called_from_compiled_code, (
+    uniforms.stream_key, uniforms.substream_key, uniforms.uniform))
 # Statistical tests run at fixed seeds and fail below this p-value: an honest sampler passes,
 # while a wrong probability of even a fraction of a percent fails at these sample sizes.
 P_VALUE_FLOOR = 1e-6
@@ -78,20 +80,20 @@ def test_the_oracles_hash_is_splitmix64():
 @given(st.integers(0, 2**64 - 1), st.integers(0, 2**63 - 1), st.integers(1, 4),
        st.integers(0, 2**40), st.integers(0, 2**40))
 def test_keys_and_numbers_are_the_documented_stream(seed, replicate, stream, index, counter):
-    key = np.uint64(uniforms.stream_key(np.uint64(seed), replicate, stream))
+    key = np.uint64(stream_key(np.uint64(seed), replicate, stream))
     assert int(key) == ref.stream_key(seed, replicate, stream)
-    assert int(uniforms.substream_key(key, index)) == ref.substream_key(int(key), index)
-    assert uniforms.uniform(key, counter) == ref.stream_uniform(int(key), counter)
+    assert int(substream_key(key, index)) == ref.substream_key(int(key), index)
+    assert uniform(key, counter) == ref.stream_uniform(int(key), counter)
 
 
 def test_uniform_streams_look_uniform_and_independent():
-    key = np.uint64(uniforms.stream_key(np.uint64(11), 0, 1))
-    u = np.array([uniforms.uniform(key, k) for k in range(20_000)])
+    key = np.uint64(stream_key(np.uint64(11), 0, 1))
+    u = np.array([uniform(key, k) for k in range(20_000)])
     assert scipy_stats.kstest(u, "uniform").pvalue > 1e-3
     assert abs(np.corrcoef(u[:-1], u[1:])[0, 1]) < 0.03
-    for other in (uniforms.stream_key(np.uint64(11), 1, 1), uniforms.substream_key(key, 0)):
+    for other in (stream_key(np.uint64(11), 1, 1), substream_key(key, 0)):
         other = np.uint64(other)
-        v = np.array([uniforms.uniform(other, k) for k in range(20_000)])
+        v = np.array([uniform(other, k) for k in range(20_000)])
         assert abs(np.corrcoef(u, v)[0, 1]) < 0.03
 
 
@@ -132,7 +134,7 @@ def test_draws_land_on_their_block_or_bin_as_documented(seed, replicate, n_neg, 
 
 # --------------------------------------------------------------------------- the samplers
 def _sampled(sampler, first_argument, second_argument, count, tag):
-    key = np.uint64(uniforms.stream_key(np.uint64(SEED), tag, 9))
+    key = np.uint64(stream_key(np.uint64(SEED), tag, 9))
     values, counter = np.empty(count, dtype=np.int64), 0
     for k in range(count):
         values[k], counter = sampler(first_argument, second_argument, key, counter)
@@ -183,7 +185,7 @@ def test_the_rejection_tests_log_probabilities_are_exact():
 
 
 def test_binomial_edges_are_exact():
-    key = np.uint64(uniforms.stream_key(np.uint64(SEED), 0, 9))
+    key = np.uint64(stream_key(np.uint64(SEED), 0, 9))
     assert binomial(0, 0.3, key, 5) == (0, 5)
     assert binomial(17, 0.0, key, 5) == (0, 5)
     assert binomial(17, 1.0, key, 5) == (17, 5)
@@ -191,7 +193,7 @@ def test_binomial_edges_are_exact():
 
 # --------------------------------------------------------------------------- the layouts
 def _bins_key(replicate):
-    return np.uint64(uniforms.stream_key(np.uint64(SEED), replicate, draws.BINS))
+    return np.uint64(stream_key(np.uint64(SEED), replicate, draws.BINS))
 
 
 @pytest.mark.parametrize("n_draws", [6251, 3 * 6251 + 7])
