@@ -128,11 +128,14 @@ def _mostly_distinct(scores):
 
 
 def _sorted_in_halves(large, small):
-    """``large`` sorted (a new array), and ``small`` sorted in place: the halves of ``large``
-    sort in place on two threads, one of which then sorts ``small``, and two threads merge the
-    halves, each writing one half of the result."""
+    """``large`` sorted (a new array), and ``small`` sorted in place: the two parts of
+    ``large`` sort in place on two threads, the second of which then sorts ``small``, and two
+    threads merge the parts, each writing one half of the result."""
     n = large.size
-    middle = n // 2
+    # The first part takes as many scores as the second and ``small`` together: at 10^6 rows on
+    # the EPYC, even halves took 12.65 and 11.90 ms with 30% and 10% positives, these 10.52 and
+    # 11.33 ms (medians of 15 interleaved; no change at 1%).
+    middle = (n + small.size) // 2
 
     def second_half_then_small():
         large[middle:].sort()
@@ -145,8 +148,8 @@ def _sorted_in_halves(large, small):
         large.sort()
         return large
     merged = np.empty_like(large)
-    run_all([lambda: merge_halves(large, middle, merged, 0, middle),
-             lambda: merge_halves(large, middle, merged, middle, n)])
+    run_all([lambda: merge_halves(large, middle, merged, 0, n // 2),
+             lambda: merge_halves(large, middle, merged, n // 2, n)])
     return merged
 
 
