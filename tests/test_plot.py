@@ -1,5 +1,6 @@
 """fastpr.interpolated_pr_curve against the brute-force oracle, and fastpr.plot's drawings."""
 import sys
+import warnings
 
 import matplotlib
 import matplotlib.image
@@ -340,6 +341,17 @@ def test_roc_and_det_display_attributes_equal_scikit_learn(drop_intermediate):
                             drop_intermediate=drop_intermediate)
     np.testing.assert_allclose(det.fpr, fpr, rtol=0, atol=1e-12)
     np.testing.assert_allclose(det.fnr, fnr, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("missing", ["positives", "negatives"])
+def test_roc_display_of_one_class_has_nan_rates_and_only_the_metric_warning(missing):
+    y = np.full(20, missing == "negatives")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)  # no 0/0 from NumPy
+        with pytest.warns(fastpr.UndefinedMetricWarning):
+            d = plot.ROCDisplay.from_predictions(y, np.linspace(0, 1, 20), ax=_axes())
+    rate, defined = (d.tpr, d.fpr) if missing == "positives" else (d.fpr, d.tpr)
+    assert np.isnan(rate).all() and defined[-1] == 1.0 and np.isnan(d.roc_auc)
 
 
 def test_plot_draws_again_onto_a_given_axes_with_a_new_name():

@@ -7,6 +7,7 @@ achievable PR curve, unachievable region, iso-F1 lines) are options of ``plot``,
 import numpy as np
 
 from .._engine.kernels import intermediate
+from ..curves import roc_curve_from_counts
 from ._parts import (
     draw_iso_f,
     draw_unachievable,
@@ -331,13 +332,15 @@ class ROCDisplay(Display):
         ROCDisplay
         """
         swept, _ = ranking(y_true, y_score, sample_weight, pos_label, cls._shown)
-        tp, fp = swept.tp, swept.fp
+        thresholds, tp, fp = swept.thresholds, swept.tp, swept.fp
         if drop_intermediate:  # scikit-learn's, on copies (swept's arrays are shared)
-            points = np.array([swept.thresholds, tp, fp], dtype=np.float64)
+            points = np.array([thresholds, tp, fp], dtype=np.float64)
             n = intermediate.drop_intermediate(*points, 1, intermediate.COLLINEAR)
-            tp, fp = points[1, :n], points[2, :n]
-        display = cls(fp / swept.n_neg, tp / swept.n_pos, roc_auc=swept.evaluation.auc_roc,
-                      name=name, pos_label=pos_label, swept=swept)
+            thresholds, tp, fp = points[:, :n]
+        # NaN rates where a class is missing, which the evaluation has warned about already.
+        curve = roc_curve_from_counts(thresholds, tp, fp)
+        display = cls(curve.fpr, curve.tpr, roc_auc=swept.evaluation.auc_roc, name=name,
+                      pos_label=pos_label, swept=swept)
         return display.plot(ax, **plot_options)
 
     def plot(self, ax=None, *, name=None, curve_kwargs=None, plot_chance_level=False,
