@@ -6,6 +6,7 @@ counts, precision gain is ``1 - (P / N) FP / TP`` and recall gain ``1 - (P / N) 
 Along a correctly interpolated PR segment (``fp = a + s tp``) both are linear in ``1 / tp``, so
 each segment is a straight line in PRG space and trapezoids give its area exactly.
 """
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -102,10 +103,14 @@ def _inserted(columns, where, values):
 
 def prg_curve_of(curve):
     """The :class:`PRGCurve` of a :class:`fastpr.PRCurve`."""
-    n_pos, n_neg = curve.n_pos, curve.n_neg
-    if n_pos == 0 or n_neg == 0:
+    if curve.n_pos == 0 or curve.n_neg == 0:
         return _undefined_curve(curve)
-    tp, fp = curve.tp, curve.fp
+    # Gains are ratios of products of two counts, which overflow or underflow with weights near
+    # 1e+-300; counts scaled by a power of two (exactly) to at most 1 give the same gains bit for
+    # bit wherever the products were finite and normal, and the right ones elsewhere.
+    scale = math.ldexp(1.0, -math.frexp(max(curve.n_pos, curve.n_neg))[1])
+    n_pos, n_neg = curve.n_pos * scale, curve.n_neg * scale
+    tp, fp = curve.tp * scale, curve.fp * scale
     recall_gain, precision_gain = _gains(tp, fp, curve.precision, n_pos, n_neg)
     columns = (curve.thresholds, tp, fp, recall_gain, precision_gain,
                np.zeros(tp.shape, dtype=bool))
@@ -125,5 +130,5 @@ def prg_curve_of(curve):
                         (np.nan, tp_cross, fp_cross, recall_gain_cross, 0.0, True))
     thresholds, tp, fp, recall_gain, precision_gain, is_crossing = columns
     area = _trapezoid_area(recall_gain[start:], precision_gain[start:])
-    return PRGCurve(recall_gain, precision_gain, thresholds, tp, fp, is_crossing, n_pos, n_neg,
-                    area)
+    return PRGCurve(recall_gain, precision_gain, thresholds, tp / scale, fp / scale, is_crossing,
+                    curve.n_pos, curve.n_neg, area)

@@ -1,4 +1,5 @@
 """Precision-recall-gain curve and area: exact oracle, hand-computed cases and the authors' pyprg."""
+import warnings
 from fractions import Fraction
 from itertools import pairwise
 
@@ -228,3 +229,21 @@ def test_missing_class_warns_and_gives_nan(function, metric, y, missing):
     if function is fastpr.prg_curve:
         assert np.isnan(result.recall_gain).all() and np.isnan(result.precision_gain).all()
         assert not result.is_crossing.any()
+
+
+@pytest.mark.parametrize("scale", [2.0 ** -990, 2.0 ** 990])
+def test_extreme_weights_give_the_gains_of_unit_weights(scale):
+    # Gains are ratios of products of two counts: with weights near 1e+-300 those products
+    # overflowed or underflowed, and the area came out NaN. Weights of a power of two scale
+    # every count exactly, so the gains must be the unit weights' to the bit.
+    rng = np.random.default_rng(4)
+    y, s = rng.random(40) < 0.3, rng.random(40)
+    unit = fastpr.prg_curve(y, s)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        scaled = fastpr.prg_curve(y, s, sample_weight=np.full(40, scale))
+    for field in ("recall_gain", "precision_gain", "is_crossing"):
+        np.testing.assert_array_equal(getattr(scaled, field), getattr(unit, field))
+    np.testing.assert_array_equal(scaled.tp, unit.tp * scale)
+    np.testing.assert_array_equal(scaled.fp, unit.fp * scale)
+    assert scaled.area == unit.area and np.isfinite(unit.area)
