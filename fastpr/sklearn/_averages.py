@@ -33,7 +33,7 @@ def over_labels(per_ranking, is_positive, scores, average, weights):
     ``average`` says over an indicator matrix (n_samples, n_labels) and its scores.
 
     "macro": the mean over labels; "weighted": weighted by each label's (weighted) positives,
-    0 where there are none at all; "samples": one ranking per sample, weighted by
+    0 where they weigh 1e-8 or less in all (as in scikit-learn); "samples": one ranking per sample, weighted by
     ``weights``; "micro": one ranking of every (sample, label) pair; None: one value per label.
     """
     n_labels = scores.shape[1]
@@ -49,7 +49,9 @@ def over_labels(per_ranking, is_positive, scores, average, weights):
         if average == "weighted":
             average_weights = (is_positive.sum(axis=0, dtype=np.float64) if weights is None
                                else weights @ is_positive)
-            if abs(average_weights.sum()) <= 1e-8:  # no positives anywhere
+            # scikit-learn's test, np.isclose(total, 0): also 0 where the positives weigh
+            # 1e-8 or less in all, not only where there are none.
+            if abs(average_weights.sum()) <= 1e-8:
                 return 0
     values = per_ranking(*rows)
     if average is None:

@@ -147,7 +147,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
         Finite scores, higher means more positive.
     average : {"macro", "weighted", "micro", "samples"} or None, default="macro"
         How to average over labels (ignored for binary targets): "macro" is the mean,
-        "weighted" weighs each label by its positives, "micro" pools every (sample, label)
+        "weighted" weighs each label by its positives (0 where they weigh 1e-8 or less in
+        all, as scikit-learn's ``np.isclose`` decides), "micro" pools every (sample, label)
         pair into one ranking, "samples" averages one ranking per sample, None returns one
         value per label.
     pos_label : int, float, bool or str, default=1
