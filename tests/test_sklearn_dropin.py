@@ -308,6 +308,33 @@ def test_score_dtypes_carry_through_as_in_scikit_learn(dtype):
     assert_parity("average_precision_score", y, scores)
 
 
+@pytest.mark.parametrize("offset, dtype", [(2 ** 62, np.int64), (-2 ** 62, np.int64),
+                                           (2 ** 63, np.uint64), (1, np.longdouble)])
+def test_scores_that_float64_would_round_keep_their_order_and_values(offset, dtype):
+    # Neighbouring integers beyond 2^53 (or long doubles one epsilon apart) are one float64:
+    # converted, they would tie where scikit-learn, which sorts them in their own type, ranks
+    # them apart. Thresholds come back as the given values.
+    rng = np.random.default_rng(5)
+    y = rng.random(300) < 0.4
+    steps = rng.integers(0, 40, 300).astype(dtype)
+    if dtype == np.longdouble:
+        steps *= np.finfo(np.longdouble).eps
+    scores = dtype(offset) + steps
+    assert np.unique(scores.astype(np.float64)).size < np.unique(scores).size
+    for name in ("roc_auc_score", "average_precision_score"):
+        assert_parity(name, y, scores)
+    assert_parity("roc_auc_score", y, scores, max_fpr=0.3)
+    for curve in CURVES:
+        for expected, actual in zip(SK[curve](y, scores), getattr(fs, curve)(y, scores)):
+            assert actual.dtype == expected.dtype
+            assert np.array_equal(actual, expected)
+    y_2d = rng.random((300, 3)) < 0.4
+    scores_2d = dtype(offset) + np.resize(steps, (300, 3))
+    for name in ("average_precision_score", "roc_auc_score",
+                 "label_ranking_average_precision_score"):
+        assert_parity(name, y_2d, scores_2d)
+
+
 def test_pandas_columns_and_categorical_labels():
     pd = pytest.importorskip("pandas")
     frame = pd.DataFrame({"label": pd.Categorical(["no", "yes", "yes", "no", "no"]),

@@ -33,8 +33,9 @@ def over_labels(per_ranking, is_positive, scores, average, weights):
     ``average`` says over an indicator matrix (n_samples, n_labels) and its scores.
 
     "macro": the mean over labels; "weighted": weighted by each label's (weighted) positives,
-    0 where they weigh 1e-8 or less in all (as in scikit-learn); "samples": one ranking per sample, weighted by
-    ``weights``; "micro": one ranking of every (sample, label) pair; None: one value per label.
+    0 where they weigh 1e-8 or less in all (as in scikit-learn); "samples": one ranking per
+    sample, weighted by ``weights``; "micro": one ranking of every (sample, label) pair; None:
+    one value per label.
     """
     n_labels = scores.shape[1]
     average_weights = None

@@ -12,6 +12,7 @@ class BinaryRanking(NamedTuple):
     scores: np.ndarray  # not yet checked for NaN and infinities: ``_rankings`` does that
     weights: np.ndarray  # or None
     score_dtype: np.dtype  # as given: precision-recall thresholds come back in it
+    distinct: np.ndarray  # where ``scores`` are ranks, the given scores they stand for, or None
     n_labels: int  # distinct values of y_true
 
 
@@ -25,11 +26,25 @@ def binary_ranking(y_true, y_score, pos_label, sample_weight, target=None):
         raise _checks.unsupported(kind)
     if pos_label is None:
         pos_label = _checks.default_pos_label(classes)
-    scores, score_dtype = _checks.scores("y_score", y_score, check_finite=False)
+    scores = _checks.scores("y_score", y_score, check_finite=False)
     weights = _checks.weights(sample_weight)
-    _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
-    return BinaryRanking(_checks.positives(y, pos_label), scores, weights, score_dtype,
-                         classes.size)
+    _checks.consistent_length(y_true=y, y_score=scores.values, sample_weight=weights)
+    return BinaryRanking(_checks.positives(y, pos_label), scores.values, weights, scores.dtype,
+                         scores.distinct, classes.size)
+
+
+def given_thresholds(ranking, thresholds):
+    """Thresholds of the ranking's points as the scores that the caller gave: the same array,
+    or, where ``_checks.scores`` ranked them, the given values in their dtype (+inf, at the
+    origin, becomes float64 with the rest)."""
+    if ranking.distinct is None:
+        return thresholds
+    finite = np.isfinite(thresholds)
+    if finite.all():
+        return ranking.distinct[thresholds.astype(np.intp)]
+    given = np.full(thresholds.shape, np.inf)
+    given[finite] = ranking.distinct[thresholds[finite].astype(np.intp)]
+    return given
 
 
 def points(ranking, first, rule):

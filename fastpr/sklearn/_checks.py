@@ -8,6 +8,7 @@ import math
 import numbers
 import sys
 import warnings
+from typing import NamedTuple
 
 import numpy as np
 
@@ -110,12 +111,23 @@ def finite(name, array):
         raise ValueError(f"{name} contains {what}.")
 
 
+class Scores(NamedTuple):
+    values: np.ndarray  # contiguous float32 or float64, in the order and ties of the given ones
+    dtype: np.dtype  # as given: scikit-learn returns precision-recall thresholds in it
+    distinct: np.ndarray  # where ``values`` are ranks: the given scores they stand for, else None
+
+
+# Integers up to this size (and float16) are exact in float64.
+_EXACT_INTEGER = 2 ** 53
+
+
 def scores(name, values, *, dims=(1,), text_error=TypeError, check_finite=True):
-    """Real scores as a contiguous float32 or float64 array (integers and bools become
-    float64), and the dtype the caller gave (scikit-learn returns precision-recall thresholds
-    in it). Finite ones only, unless ``check_finite`` is False: then the caller checks (one
-    ranking's sort brings NaN and infinities to the ends of its classes, see
-    ``_rankings.sorted_ranking``, which saves a pass over the scores)."""
+    """Real scores as :class:`Scores`: integers, bools and other floats become float64, or
+    their ranks among the distinct given values where float64 would round some of them
+    (integers beyond 2^53, long doubles), so that no two scores tie that scikit-learn, which
+    sorts them in their own type, keeps apart. Finite ones only, unless ``check_finite`` is
+    False: then the caller checks (one ranking's sort brings NaN and infinities to the ends of
+    its classes, see ``_rankings.sorted_ranking``, which saves a pass over the scores)."""
     array = as_array(name, values)
     if array.ndim == 2 and array.shape[1] == 1 and 2 not in dims:
         array = array.ravel()
@@ -130,13 +142,27 @@ def scores(name, values, *, dims=(1,), text_error=TypeError, check_finite=True):
             raise text_error(f"{name} must hold numbers.") from None
     elif given.kind not in "biuf":
         raise text_error(f"{name} must hold real numbers, got an array of dtype {given}.")
-    elif given not in (np.float32, np.float64):
-        array = array.astype(np.float64)
     if array.size == 0:
         raise ValueError(f"{name} is empty.")
+    if given.kind != "O" and given not in (np.float32, np.float64):
+        if not _rounds_in_float64(array):
+            array = array.astype(np.float64)
+        else:
+            finite(name, array)  # ranks would hide NaN and infinities
+            distinct, ranks = np.unique(array, return_inverse=True)
+            return Scores(ranks.reshape(array.shape).astype(np.float64), given, distinct)
     if check_finite:
         finite(name, array)
-    return np.ascontiguousarray(array), given
+    return Scores(np.ascontiguousarray(array), given, None)
+
+
+def _rounds_in_float64(array):
+    """Whether float64 would round some of these integer or floating-point values."""
+    if array.dtype.itemsize < 8 or array.dtype.kind == "b":
+        return False
+    if array.dtype.kind in "iu":
+        return bool(array.max() > _EXACT_INTEGER or array.min() < -_EXACT_INTEGER)
+    return array.dtype != np.float64 and not (array.astype(np.float64) == array).all()
 
 
 def weights(sample_weight, *, allow_all_zero=False, allow_negative=False):

@@ -6,7 +6,7 @@ import numpy as np
 
 from .._engine.kernels.intermediate import COLLINEAR, KEEP_ALL, RECALL_ENDS
 from . import _checks
-from ._binary import binary_ranking, points
+from ._binary import binary_ranking, given_thresholds, points
 
 
 def _check_curve_options(function, y_true, y_score, pos_label, sample_weight, drop_intermediate):
@@ -65,6 +65,7 @@ def roc_points(ranking, drop_intermediate):
     # The origin takes no part in dropping points.
     thresholds_and_counts = points(ranking, 1, _rule(drop_intermediate, COLLINEAR))
     thresholds, tp, fp = thresholds_and_counts
+    thresholds = given_thresholds(ranking, thresholds)
     if tp[-1] > 0 and fp[-1] > 0:  # both rates in one division
         tpr, fpr = thresholds_and_counts[1:] / thresholds_and_counts[1:, -1:]
         return fpr, tpr, thresholds
@@ -126,7 +127,8 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     else:
         np.divide(tp, tp[-1], out=recall[-2::-1])
     recall[-1] = 0.0
-    return precision, recall, thresholds[::-1].astype(ranking.score_dtype, copy=False)
+    thresholds = given_thresholds(ranking, thresholds[::-1])
+    return precision, recall, thresholds.astype(ranking.score_dtype, copy=False)
 
 
 def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False):
@@ -170,4 +172,4 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     last = np.searchsorted(tp, n_pos) + 1
     fp, tp, thresholds = fp[first:last], tp[first:last], thresholds[first:last]
     return (fp[::-1] / n_neg, (n_pos - tp)[::-1] / n_pos,
-            thresholds[::-1].astype(np.float64, copy=False))
+            given_thresholds(ranking, thresholds[::-1]).astype(np.float64, copy=False))

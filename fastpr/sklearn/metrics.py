@@ -125,7 +125,7 @@ def _roc_aucs(max_fpr):
 
 
 def _indicator_scores(y_score, shape):
-    scores, _ = _checks.scores("y_score", y_score, dims=(2,), text_error=ValueError)
+    scores = _checks.scores("y_score", y_score, dims=(2,), text_error=ValueError).values
     if scores.shape != shape:
         raise ValueError(f"y_score must have the shape of y_true's indicator matrix {shape}, "
                          f"got {scores.shape}.")
@@ -328,8 +328,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     kind, classes = _checks.target_type("y_true", y)
     if y.size == 0:
         raise ValueError("y_true is empty.")
-    scores, _ = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError,
-                               check_finite=False)
+    scores = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError,
+                            check_finite=False).values
     weights = _checks.weights(sample_weight, allow_all_zero=True,
                               allow_negative=average == "samples"
                               and kind == "multilabel-indicator")
@@ -395,7 +395,7 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
     _checks.array_like(function, "y_score", y_score)
     _checks.array_like(function, "sample_weight", sample_weight, optional=True)
     y = _checks.as_array("y_true", y_true)
-    scores, _ = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError)
+    scores = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError).values
     weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
     _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
     if y.shape != scores.shape:
