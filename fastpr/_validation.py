@@ -50,8 +50,9 @@ def refuse_first(bad, name, array, template, **values):
     it as ``{value}`` at ``{where}``."""
     if bad.any():
         k = first(bad)
+        # str: formatting a long double goes through float64, which shows 1 + 1e-19 as 1.0.
         raise InputValueError(template, argument=name, position=position(array.shape, k),
-                              value=array.reshape(-1)[k], **values)
+                              value=str(array.reshape(-1)[k]), **values)
 
 
 def check_dtype(name, array, kinds="biuf", must="be real numbers"):

@@ -51,6 +51,15 @@ def test_errors_name_the_argument_and_the_problem(y_true, y_score, kwargs, error
         fastpr.evaluate(y_true, y_score, **kwargs)
 
 
+@pytest.mark.skipif(np.finfo(np.longdouble).eps >= np.finfo(np.float64).eps,
+                    reason="long double is float64 here")
+def test_a_long_double_float64_cannot_hold_is_shown_in_full():
+    scores = np.array([0.25, 1 + np.finfo(np.longdouble).eps, 0.5, 0.75], dtype=np.longdouble)
+    with pytest.raises(ValueError, match=r"y_score holds 1\.00000000000000000\d* at index 1, "
+                                         r"which float64 cannot represent exactly"):
+        fastpr.evaluate(Y, scores)
+
+
 def test_unknown_method_lists_the_methods():
     with pytest.raises(ValueError, match=r"method must be one of 'interpolated', 'davis_goadrich', "
                                          r".*'hull'; got 'trapezoid'"):
