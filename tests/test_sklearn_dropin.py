@@ -335,6 +335,21 @@ def test_scores_that_float64_would_round_keep_their_order_and_values(offset, dty
         assert_parity(name, y_2d, scores_2d)
 
 
+@pytest.mark.skipif(np.finfo(np.longdouble).eps >= np.finfo(np.float64).eps,
+                    reason="long double is float64 here")
+def test_long_double_probabilities_of_classes_pass_the_probability_check():
+    # Ranked (see the test above), they must still add up to 1 in their given values.
+    rng = np.random.default_rng(6)
+    y = rng.integers(0, 3, 200)
+    # Rows (1/2 + k e, 1/4 - k e, 1/4): exact sums of 1, and float64 ties every first column.
+    steps = np.finfo(np.longdouble).eps * rng.integers(0, 9, 200).astype(np.longdouble)
+    probabilities = np.stack([0.5 + steps, 0.25 - steps, np.full(200, 0.25, np.longdouble)],
+                             axis=1)
+    assert np.unique(probabilities.astype(np.float64)).size < np.unique(probabilities).size
+    for multi_class in ("ovr", "ovo"):
+        assert_parity("roc_auc_score", y, probabilities, multi_class=multi_class)
+
+
 def test_pandas_columns_and_categorical_labels():
     pd = pytest.importorskip("pandas")
     frame = pd.DataFrame({"label": pd.Categorical(["no", "yes", "yes", "no", "no"]),

@@ -244,7 +244,8 @@ def _codes(y, classes):
     return np.searchsorted(classes, y)
 
 
-def _multiclass_roc_auc(y, present, scores, labels, multi_class, average, weights):
+def _multiclass_roc_auc(y, present, scores, labels, multi_class, average, weights,
+                        ranked_as_float64):
     if scores.ndim != 2:
         raise ValueError(f"y_score must be (n_samples, n_classes) for a multiclass y_true, got "
                          f"shape {scores.shape}.")
@@ -253,7 +254,8 @@ def _multiclass_roc_auc(y, present, scores, labels, multi_class, average, weight
     # longer to sum each sample's few columns).
     columns = _averages.label_rows(scores)
     scores = columns.T
-    totals = columns.sum(axis=0)
+    # Ranked scores (see _checks.scores) add up in their given values.
+    totals = (columns if ranked_as_float64 is None else ranked_as_float64.T).sum(axis=0)
     # np.allclose(1, totals) as scikit-learn checks it, in fewer passes (an infinite total, or
     # totals that overflow their sum, are far from 1).
     if not (math.isfinite(totals.sum())
@@ -328,8 +330,9 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     kind, classes = _checks.target_type("y_true", y)
     if y.size == 0:
         raise ValueError("y_true is empty.")
-    scores = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError,
-                            check_finite=False).values
+    checked = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError,
+                             check_finite=False)
+    scores = checked.values
     weights = _checks.weights(sample_weight, allow_all_zero=True,
                               allow_negative=average == "samples"
                               and kind == "multilabel-indicator")
@@ -343,7 +346,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
             raise ValueError("y_true is multiclass: pass multi_class='ovr' or 'ovo'.")
         y = _checks.column_or_1d("y_true", y)
         _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
-        return _multiclass_roc_auc(y, classes, scores, labels, multi_class, average, weights)
+        return _multiclass_roc_auc(y, classes, scores, labels, multi_class, average, weights,
+                                   checked.ranked_as_float64())
     if kind == "binary":
         y = _checks.column_or_1d("y_true", y)
         if scores.ndim == 2 and scores.shape[1] == 1:
