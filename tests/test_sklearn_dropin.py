@@ -5,6 +5,7 @@ import inspect
 import math
 import subprocess
 import sys
+import threading
 import warnings
 
 import numpy as np
@@ -546,6 +547,46 @@ def test_patched_context_manager_nests():
         with fs.patched():
             assert sklearn.metrics.roc_curve is fs.roc_curve
         assert sklearn.metrics.roc_curve is fs.roc_curve  # the outer block still holds
+    assert sklearn.metrics.roc_curve is SK["roc_curve"]
+
+
+
+def test_patched_blocks_of_two_threads_unpatch_when_the_last_one_leaves():
+    # Thread A enters, then B, then A leaves while B is inside, then B leaves.
+    a_inside, b_inside, a_left = threading.Event(), threading.Event(), threading.Event()
+    seen_by_b = []
+
+    def a():
+        with fs.patched():
+            a_inside.set()
+            b_inside.wait(10)
+        a_left.set()
+
+    def b():
+        a_inside.wait(10)
+        with fs.patched():
+            b_inside.set()
+            a_left.wait(10)
+            seen_by_b.append(sklearn.metrics.roc_curve)
+
+    threads = [threading.Thread(target=a), threading.Thread(target=b)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert seen_by_b == [fs.roc_curve]  # A's leaving kept B's patch
+    assert sklearn.metrics.roc_curve is SK["roc_curve"]
+    assert not fs.is_patched()
+
+
+def test_patch_before_a_block_outlives_it():
+    fs.patch()
+    try:
+        with fs.patched():
+            pass
+        assert sklearn.metrics.roc_curve is fs.roc_curve
+    finally:
+        fs.unpatch()
     assert sklearn.metrics.roc_curve is SK["roc_curve"]
 
 

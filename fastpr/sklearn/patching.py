@@ -26,6 +26,8 @@ _DROP_INS = {
 _lock = threading.RLock()
 _originals = {}  # scikit-learn's functions by name, kept from the first patch
 _swaps = []  # (holder, attribute, original, replacement), in the order they were made
+# The ``patched()`` blocks open now, in any thread, and whether a patch preceded the first.
+_blocks = {"open": 0, "patched_before": False}
 
 
 def _sklearn_metrics():
@@ -120,7 +122,8 @@ def is_patched():
 def patched():
     """Context manager: scikit-learn's ranking metrics run on fastpr inside the block.
 
-    Restores scikit-learn's functions on leaving, unless they were patched on entering.
+    Restores scikit-learn's functions when the last block open (in any thread) is left,
+    unless they were patched before the first was entered.
 
     Examples
     --------
@@ -137,10 +140,15 @@ def patched():
     >>> bool(np.allclose(plain, fast, rtol=1e-12, atol=0))
     True
     """
-    was_patched = is_patched()
-    patch()
+    with _lock:
+        if _blocks["open"] == 0:
+            _blocks["patched_before"] = is_patched()
+        patch()  # (may raise ImportError: then no block is open)
+        _blocks["open"] += 1
     try:
         yield
     finally:
-        if not was_patched:
-            unpatch()
+        with _lock:
+            _blocks["open"] -= 1
+            if _blocks["open"] == 0 and not _blocks["patched_before"]:
+                unpatch()
