@@ -269,13 +269,20 @@ def labels_1d(name, values):
     return _keys(name, values, as_1d(name, values))
 
 
-def _distinct_labels(labels):
-    """The distinct values of ``labels`` as Python scalars; numeric labels avoid a full sort."""
-    present = None
-    if labels.dtype.kind in "biuf":
+def two_labels(labels):
+    """The (sorted) labels of a 1-D array that holds at most two distinct numbers,
+    found in one pass; None for other labels. numba compiles no float16 or long double, whose
+    labels NumPy sorts instead."""
+    if labels.dtype.kind in "biu" or labels.dtype in (np.float32, np.float64):
         a, b, n_other = distinct_pair(labels)
         if n_other == 0:
-            present = sorted({a, b})
+            return sorted({a, b})
+    return None
+
+
+def _distinct_labels(labels):
+    """The distinct values of ``labels`` as Python scalars; numeric labels avoid a full sort."""
+    present = two_labels(labels)
     if present is None:
         present = np.unique(labels)
     return [v.item() if isinstance(v, np.generic) else v for v in present]

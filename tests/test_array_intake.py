@@ -1,8 +1,9 @@
-"""Arrays as users hold them: big-endian byte order and NumPy masked arrays, at every entry point.
+"""Arrays as users hold them: big-endian byte order, NumPy masked arrays and labels in floating
+types that numba does not compile (float16, long double), at every entry point.
 
-Big-endian input gives exactly the results of the same values in native order. A masked array
-with masked entries is refused with a message naming the argument and the count; one without
-is read as its data.
+Big-endian input gives exactly the results of the same values in native order, and so do labels
+held as float16 or long double. A masked array with masked entries is refused with a message
+naming the argument and the count; one without is read as its data.
 """
 import warnings
 
@@ -10,7 +11,7 @@ import numpy as np
 import pytest
 
 import fastpr
-from fastpr import multiclass
+from fastpr import learn, multiclass
 
 rng = np.random.default_rng(0)
 N = 300
@@ -128,6 +129,21 @@ def test_masked_entries_are_refused_naming_the_argument_and_an_unmasked_array_is
         with pytest.raises(ValueError, match=rf"^{key} has 2 masked entries, .*: drop them .* "
                                              r"or fill them"):
             _quietly(call, {**arrays, key: np.ma.masked_array(values, mask=mask)})
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.longdouble, np.dtype(">f2")])
+@pytest.mark.parametrize("name", [name for name in CALLS if "y_true" in CALLS[name][1]])
+def test_labels_in_float16_or_long_double_give_the_results_of_integer_ones(name, dtype):
+    call, arrays = CALLS[name]
+    expected = _plain(_quietly(call, arrays))
+    labels = {**arrays, "y_true": arrays["y_true"].astype(dtype)}
+    _assert_identical(_plain(_quietly(call, labels)), expected)
+
+
+def test_learners_take_labels_in_float16_or_long_double():
+    for dtype in (np.float16, np.longdouble):
+        np.testing.assert_array_equal(learn.lambda_sums(Y.astype(dtype), S),
+                                      learn.lambda_sums(Y, S))
 
 
 def test_a_masked_label_no_longer_counts():

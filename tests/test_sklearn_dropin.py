@@ -309,6 +309,19 @@ def test_score_dtypes_carry_through_as_in_scikit_learn(dtype):
     assert_parity("average_precision_score", y, scores)
 
 
+@pytest.mark.parametrize("dtype", [np.float16, np.longdouble, np.dtype(">f2")])
+def test_labels_in_floating_types_that_numba_does_not_compile_match(dtype):
+    rng = np.random.default_rng(4)
+    y, scores = (rng.random(60) < 0.4).astype(dtype), np.round(rng.random(60), 1)
+    for name in CURVES + ("average_precision_score", "roc_auc_score"):
+        assert_parity(name, y, scores)
+    y_2d, scores_2d = (rng.random((60, 3)) < 0.4).astype(dtype), rng.random((60, 3))
+    for name in ("average_precision_score", "roc_auc_score"):  # (scikit-learn's LRAP refuses
+        assert_parity(name, y_2d, scores_2d)                    # float16, in scipy.sparse)
+    classes = rng.integers(0, 3, 60).astype(dtype)
+    assert_parity("roc_auc_score", classes, rng.dirichlet(np.ones(3), 60), multi_class="ovr")
+
+
 @pytest.mark.parametrize("offset, dtype", [(2 ** 62, np.int64), (-2 ** 62, np.int64),
                                            (2 ** 63, np.uint64), (1, np.longdouble)])
 def test_scores_that_float64_would_round_keep_their_order_and_values(offset, dtype):

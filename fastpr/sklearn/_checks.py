@@ -13,7 +13,6 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validation
-from .._engine.kernels.labels import distinct_pair
 from ..exceptions import UndefinedMetricWarning
 
 
@@ -206,9 +205,9 @@ def distinct(values):
         n_true = np.count_nonzero(flat)
         return np.array([False, True]) if 0 < n_true < flat.size else flat[:1].copy()
     if flat.size and kind in "iuf":
-        a, b, n_other = distinct_pair(flat if flat.flags.c_contiguous else flat.copy())
-        if n_other == 0:
-            return np.array(sorted({a, b}), dtype=flat.dtype)
+        pair = _validation.two_labels(np.ascontiguousarray(flat))
+        if pair is not None:
+            return np.array(pair, dtype=flat.dtype)
     if flat.size and kind in "iu":
         low, high = flat.min(), flat.max()
         if int(high) - int(low) < 2 * flat.size:  # class codes: counting beats hashing
@@ -221,7 +220,10 @@ def distinct(values):
 
 def _integral(array):
     """Whether float labels are whole numbers (else they are scores, a "continuous" target)."""
-    return bool(np.all((array == np.trunc(array)) & (np.abs(array) < 2.0**63)))
+    whole = array == np.trunc(array)
+    if array.dtype.itemsize > 2:  # (no float16 is as large)
+        whole &= np.abs(array) < 2.0**63
+    return bool(whole.all())
 
 
 def target_type(name, y):
