@@ -179,16 +179,23 @@ def test_batch_groups_and_accumulator_agree_with_the_single_call(case, random):
                          abs_tol=ABS if key != "auc_npr" else 1e-6)
 
 
-@pytest.mark.parametrize("weight", [1e160, 1e-200, 1e300, 5e-324])
+@pytest.mark.parametrize("weight", [1e160, 1e-200, 1e300, 5e-324, 2.0**63])
 def test_uniform_extreme_weights_equal_unit_weights(weight):
-    """Every row weighing the same must give the unweighted areas (found NaN at 1e160, 1e-200)."""
+    """Every row weighing the same must give the unweighted areas (found NaN at 1e160, 1e-200),
+    but Davis-Goadrich's, which steps by one unit of weight: a segment of many steps gives the
+    integral, one shorter than a step the straight line. (From 2**63 steps on, the count of
+    whole steps wrapped in int64 and gave the straight line.)"""
     y = np.array([1, 0, 1, 1, 0, 0, 1, 0], bool)
     s = np.array([0.9, 0.8, 0.7, 0.6, 0.6, 0.1, 0.1, 0.05])
     plain = fastpr.evaluate(y, s)
     weighted = fastpr.evaluate(y, s, sample_weight=np.full(y.size, weight))
     assert weighted.n_pos == pytest.approx(4 * weight, rel=1e-15)
     for name in AREAS + ["auc_pr_min", "auc_npr"]:
-        assert getattr(weighted, name) == pytest.approx(getattr(plain, name), rel=1e-14), name
+        expected = getattr(plain, name)
+        if name == "auc_pr_dg":
+            expected = plain.auc_pr if weight > 1 else plain.auc_pr_linear
+        assert getattr(weighted, name) == pytest.approx(expected, rel=1e-14), name
+    assert plain.auc_pr_linear != pytest.approx(plain.auc_pr, rel=1e-3)  # (apart, so it tells)
     boot = fastpr.bootstrap(y, s, metric="auc_roc", n_boot=20, seed=3,
                             sample_weight=np.full(y.size, weight))
     np.testing.assert_allclose(boot.replicates, fastpr.bootstrap(
@@ -248,3 +255,4 @@ def test_davis_goadrich_steps_where_a_unit_step_is_below_rounding():
     expected = (tp_a + steep) / (tp_a + dtp)
     assert fastpr.auc_pr(y, s, sample_weight=w, method="davis_goadrich") == pytest.approx(
         float(expected), rel=1e-13)
+

@@ -13,6 +13,8 @@ a / b and the ratios below stay within the range of the counts themselves.
 """
 import math
 
+import numpy as np
+
 from ..jit import helper, jit
 
 # Davis & Goadrich steps explicitly until u = t + a / b reaches this value, then switches to the
@@ -142,7 +144,7 @@ def davis_goadrich_segment(tp_a, fp_a, tp_b, fp_b, step):
     # offset) instead, a dtp that rounds just below a whole number of steps stopped the loop one
     # step short and sent that step, next to the pole, to Euler-Maclaurin (a relative error of
     # 1e-7 in the area).
-    n_steps = math.floor((dtp - offset) / step)
+    n_steps = np.floor((dtp - offset) / step)  # (math.floor is an int64 in numba: it wraps)
     if n_steps >= 1.0:
         t = tp_a + offset
         t_end = t + n_steps * step
