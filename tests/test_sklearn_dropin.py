@@ -322,6 +322,24 @@ def test_labels_in_floating_types_that_numba_does_not_compile_match(dtype):
     assert_parity("roc_auc_score", classes, rng.dirichlet(np.ones(3), 60), multi_class="ovr")
 
 
+@pytest.mark.parametrize("scale", [1e-200, 1e-250, 1e200, 1e300])
+def test_classes_further_apart_than_the_sweeps_areas_match(scale):
+    # Class totals more than 2**600 apart: the engine's areas are NaN there (in fastpr's own
+    # functions, with a warning), but scikit-learn's rates and precisions still hold.
+    assert_parity("roc_auc_score", [0, 1], [0.0, 1.0], sample_weight=[1.0, scale])
+    rng = np.random.default_rng(7)
+    y, scores = rng.random(50) < 0.4, rng.random(50)
+    weights = np.where(y, scale, 1.0) * rng.random(50)
+    for name in ("roc_auc_score", "average_precision_score"):
+        assert_parity(name, y, scores, sample_weight=weights)
+    for n_labels in (3, 12):  # a few long rankings, and many short ones in one table
+        y_2d, scores_2d = rng.random((50, n_labels)) < 0.4, rng.random((50, n_labels))
+        for name in ("roc_auc_score", "average_precision_score"):
+            for average in AVERAGES:
+                assert_parity(name, y_2d, scores_2d, sample_weight=np.where(
+                    y_2d[:, 0], scale, 1.0), average=average)
+
+
 @pytest.mark.parametrize("offset, dtype", [(2 ** 62, np.int64), (-2 ** 62, np.int64),
                                            (2 ** 63, np.uint64), (1, np.longdouble)])
 def test_scores_that_float64_would_round_keep_their_order_and_values(offset, dtype):

@@ -78,12 +78,29 @@ def binary_areas(is_positive, scores, weights):
     ranking. Unit weights take the engine's lean sweep, which computes only these areas (bit
     for bit as the full sweep does) in half the full sweep's time at a thousand scores."""
     ranking = sorted_ranking(is_positive, scores, weights)
-    if weights is not None:
-        row = np.empty(rows.N_COLUMNS)
-        record_into(ranking, row)
-        return (row[rows.AUC_ROC], row[rows.AVERAGE_PRECISION], row[rows.POS_WEIGHT],
-                row[rows.NEG_WEIGHT])
-    return (*sorted_areas(ranking.pos, ranking.neg), ranking.pos.size, ranking.neg.size)
+    if weights is None:
+        return (*sorted_areas(ranking.pos, ranking.neg), ranking.pos.size, ranking.neg.size)
+    row = np.empty(rows.N_COLUMNS)
+    record_into(ranking, row)
+    pos_weight, neg_weight = row[rows.POS_WEIGHT], row[rows.NEG_WEIGHT]
+    if summary.too_far_apart(pos_weight, neg_weight):
+        swept = np.empty((3, ranking.size + 1))
+        record_into(ranking, row, swept)
+        return (*_areas_of_points(swept[:, : int(row[rows.N_THRESHOLDS]) + 1]), pos_weight,
+                neg_weight)
+    return row[rows.AUC_ROC], row[rows.AVERAGE_PRECISION], pos_weight, neg_weight
+
+
+def _areas_of_points(points):
+    """(AUC-ROC, average precision) from the operating points (rows thresholds, tp, fp, origin
+    first), as scikit-learn computes them: for classes whose totals are further apart than
+    the sweep reports areas for (``summary.MAX_CLASS_RATIO``; the engine's NaN), where these
+    rates and precisions still hold in doubles."""
+    _, tp, fp = points
+    tpr, fpr = tp / tp[-1], fp / fp[-1]
+    auc_roc = (np.diff(fpr) * (tpr[1:] + tpr[:-1])).sum() / 2
+    average_precision = (np.diff(tpr) * (tp[1:] / (tp[1:] + fp[1:]))).sum()
+    return auc_roc, average_precision
 
 
 def sorted_areas(pos, neg):
@@ -99,8 +116,11 @@ def row_areas(is_positive, scores, weights):
     one row each), as four arrays."""
     if scores.shape[0] > _FEW_RANKINGS and scores.shape[1] < _LONG_RANKING:
         table = summaries(is_positive, scores, weights)
-        return (table[:, rows.AUC_ROC], table[:, rows.AVERAGE_PRECISION],
-                table[:, rows.POS_WEIGHT], table[:, rows.NEG_WEIGHT])
+        areas = table[:, [rows.AUC_ROC, rows.AVERAGE_PRECISION, rows.POS_WEIGHT,
+                          rows.NEG_WEIGHT]].T
+        for r in np.flatnonzero(summary.too_far_apart(areas[2], areas[3])):  # (see binary_areas)
+            areas[:, r] = binary_areas(_row(is_positive, r), scores[r], _row(weights, r))
+        return tuple(areas)
     return np.array(each(lambda r: binary_areas(_row(is_positive, r), scores[r],
                                                 _row(weights, r)),
                          range(scores.shape[0]), scores.size), dtype=np.float64).T
