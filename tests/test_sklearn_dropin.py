@@ -493,6 +493,21 @@ def test_bad_input_raises_what_scikit_learn_raises(name, args, kwargs):
     assert_same(expected, actual)
 
 
+def test_label_ranking_weights_are_checked_as_everywhere():
+    # They were read with np.asarray: a column of weights broadcast against the rows (2.0 here,
+    # an impossible value); object arrays of numbers are numbers, as in scikit-learn.
+    y, scores = [[1, 0], [0, 1], [1, 0]], [[0.9, 0.1], [0.8, 0.2], [0.3, 0.7]]
+    name = "label_ranking_average_precision_score"
+    expected = SK[name](y, scores, sample_weight=[1.0, 2.0, 3.0])
+    assert fs.label_ranking_average_precision_score(
+        y, scores, sample_weight=[[1.0], [2.0], [3.0]]) == pytest.approx(expected, rel=1e-15)
+    with pytest.raises(ValueError, match="sample_weight must be 1-D"):
+        fs.label_ranking_average_precision_score(y, scores, sample_weight=np.ones((3, 2)))
+    weights = np.array([1, 2, 3], dtype=object)
+    assert_parity(name, y, scores, sample_weight=weights)
+    assert_parity("roc_auc_score", [0, 1, 0], [0.1, 0.3, 0.2], sample_weight=weights)
+
+
 def test_negative_weights_are_refused_in_rankings_and_weigh_averages_over_samples():
     # scikit-learn's AUC-ROC raises on them, but its average precision returns a number that
     # is no average precision; fastpr's sweep needs counts that never decrease, so both raise.

@@ -182,6 +182,11 @@ def weights(sample_weight, *, allow_all_zero=False, allow_negative=False):
     if sample_weight is None:
         return None
     array = column_or_1d("sample_weight", sample_weight)
+    if array.dtype.kind == "O":  # (a pandas column of numbers, say)
+        try:
+            array = array.astype(np.float64)
+        except (TypeError, ValueError):
+            raise ValueError("sample_weight must hold real numbers.") from None
     if array.dtype.kind not in "biuf":
         raise ValueError(f"sample_weight must hold real numbers, got an array of dtype "
                          f"{array.dtype}.")

@@ -400,7 +400,7 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
     _checks.array_like(function, "sample_weight", sample_weight, optional=True)
     y = _checks.as_array("y_true", y_true)
     scores = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError).values
-    weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    weights = _checks.weights(sample_weight, allow_all_zero=True, allow_negative=True)
     _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
     if y.shape != scores.shape:
         raise ValueError(f"y_true and y_score have different shapes: {y.shape} and "
