@@ -79,6 +79,12 @@ def as_array(name, values):
                 entries="entry" if n_masked == 1 else "entries")
         values = values.data
     result = np.asarray(values)
+    if result.dtype.kind == "O" and result.ndim == 2 and hasattr(values, "iloc"):
+        # pandas makes objects of a frame of nullable or Arrow columns, but NumPy types of each
+        # such column without missing values.
+        columns = [np.asarray(values.iloc[:, k]) for k in range(result.shape[1])]
+        if all(column.dtype.kind != "O" for column in columns):
+            result = np.stack(columns, axis=1)
     if result.ndim == 0 and result.dtype.kind == "O":  # NumPy wraps a generator whole
         raise InputTypeError("{argument} must be an array or a sequence, got {kind}; pass a list "
                              "or an array.", argument=name, kind=type(result.item()).__name__)

@@ -390,6 +390,20 @@ def test_pandas_columns_and_categorical_labels():
     assert_parity("precision_recall_curve", frame["label"], frame["score"], pos_label="yes")
 
 
+@pytest.mark.parametrize("dtype", ["Int64", "boolean", "int64[pyarrow]", "Float64"])
+def test_frames_of_nullable_or_arrow_columns_are_indicator_matrices(dtype):
+    # NumPy reads such a frame as objects (it was refused as an "unknown" target).
+    pd = pytest.importorskip("pandas")
+    if "pyarrow" in dtype:
+        pytest.importorskip("pyarrow")
+    rows = [[0, 1], [1, 0], [1, 1], [0, 0], [1, 0], [0, 1]]
+    frame, scores = pd.DataFrame(rows, dtype=dtype), np.random.default_rng(8).random((6, 2))
+    for name in SCORES:
+        assert_parity(name, frame, scores)
+    assert fastpr.multiclass.auc_pr(frame, scores) == fastpr.multiclass.auc_pr(
+        np.array(rows), scores)
+
+
 def test_signatures_match():
     for name in CURVES + SCORES:
         assert inspect.signature(getattr(fs, name)) == inspect.signature(SK[name]), name
