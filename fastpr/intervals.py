@@ -652,10 +652,17 @@ def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
     elif 0 < theta < 1:
         centre = math.log(theta / (1 - theta))
         half = z * standard_error / (theta * (1 - theta))
-        low, high = (1 / (1 + math.exp(-(centre + sign * half))) for sign in (-1, 1))
+        low, high = (_logistic(centre + sign * half) for sign in (-1, 1))
     else:  # the logit interval degenerates at 0 and 1
         low = high = theta
     return Interval(metric, method, rule, theta, low, high, confidence)
+
+
+def _logistic(x):
+    """1 / (1 + e^-x), without overflow where the standard error is wide (light positives)."""
+    if x >= 0:
+        return 1 / (1 + math.exp(-x))
+    return math.exp(x) / (1 + math.exp(x))
 
 
 def _renamed_rule(rule, interval):
@@ -688,7 +695,8 @@ def fold_interval(values, *, confidence=0.95):
     values = _fold_values(values)
     k = values.size
     mean = float(values.mean())
-    half = _student_t.quantile(0.5 + confidence / 2, k - 1) * float(values.std(ddof=1)) / math.sqrt(k)
+    t = _student_t.quantile(0.5 + confidence / 2, k - 1)
+    half = t * float(values.std(ddof=1)) / math.sqrt(k)
     return Interval("mean", "folds", "t", mean, mean - half, mean + half, confidence)
 
 

@@ -215,6 +215,18 @@ def test_analytic_intervals_follow_boyd_et_al():
     assert (via_bootstrap.low, via_bootstrap.high) == (direct.low, direct.high)
 
 
+def test_logit_interval_of_light_positives_spans_the_unit_interval():
+    # Positives weighing 2e-5 in all: the standard error is huge on the logit scale, whose
+    # lower end was an OverflowError in math.exp. The ends are the logistic of the bounds.
+    interval = fastpr.confidence_interval([1, 0, 1, 0], [4, 3, 2, 1], rule="logit",
+                                          sample_weight=[1e-5] * 4)
+    assert (interval.low, interval.high) == (0.0, 1.0)
+    assert interval.estimate == pytest.approx(fastpr.auc_pr([1, 0, 1, 0], [4, 3, 2, 1]), rel=1e-15)
+    light = fastpr.confidence_interval([1, 0, 1, 0], [4, 3, 2, 1], rule="logit",
+                                       sample_weight=[1e-3] * 4)
+    assert 0.0 < light.low < 1e-40 and light.high == pytest.approx(1.0, abs=1e-15)
+
+
 def test_the_old_name_of_the_rule_still_works_with_a_deprecation_warning():
     y, s = datasets.skewed_ranking(n_samples=500, seed=3)
     with pytest.warns(DeprecationWarning, match=r"pass rule=\.\.\. instead"):
