@@ -177,12 +177,17 @@ def nonnegative(name, array):
         refuse_first(bad, name, array, "{argument} must be {what}, got {value} at {where}.",
                      what=what)
     with np.errstate(over="ignore"):
-        totals = array.sum(axis=-1)
-    if not np.isfinite(totals).all():
+        finite_total(name, array.sum(axis=-1))
+    return array
+
+
+def finite_total(name, total):
+    """Refuse weights whose total (or any of an array of totals) is not finite: the sweep's
+    units and the prevalence need it."""
+    if not np.isfinite(total).all():
         raise InputValueError("{argument} must add up to a finite total, got values whose sum "
                               "exceeds the largest double ({largest:.6g}).", argument=name,
                               largest=np.finfo(np.float64).max)
-    return array
 
 
 def rates(name, values, *, low_inclusive=True):

@@ -62,9 +62,17 @@ class CompactedSegment:
         return SortedRanking(self.scores, self.pos_weight, self.scores, self.neg_weight)
 
     def merged(self, other):
-        """One segment holding both; the weights of equal scores add up."""
-        return CompactedSegment(*_filled(merge_into, self.size + other.size, *self.arrays(),
-                                         *other.arrays()))
+        """One segment holding both; the weights of equal scores add up, and must add up to a
+        finite total (each part's does, as ``evaluate`` requires of ``sample_weight``)."""
+        merged = CompactedSegment(*_filled(merge_into, self.size + other.size, *self.arrays(),
+                                           *other.arrays()))
+        merged.check_total("sample_weight")
+        return merged
+
+    def check_total(self, name):
+        """Refuse a segment whose weights add up to more than the largest double."""
+        with np.errstate(over="ignore"):
+            _validation.finite_total(name, self.pos_weight.sum() + self.neg_weight.sum())
 
     def cut(self, boundaries):
         """The segment cut at ascending ``boundaries``: piece r holds b[r - 1] <= score < b[r]."""
@@ -191,7 +199,9 @@ class Accumulator:
         # One array viewed as both classes: the positive weights ride on the first view and the
         # negative weights on the second, and compacting adds up the ties.
         ranking = SortedRanking(scores, pos_weight[order], scores, neg_weight[order])
-        return cls._holding(CompactedSegment.of_ranking(ranking))
+        segment = CompactedSegment.of_ranking(ranking)
+        segment.check_total("pos_weight and neg_weight")
+        return cls._holding(segment)
 
     @property
     def n_distinct(self):

@@ -271,6 +271,8 @@ def _ranked_evaluation(segments, n_ranges):
              if result is not None]
     state, _ = _sweep.join_ranges(np.stack([state for state, _ in swept]),
                                   np.concatenate([hull for _, hull in swept]))
+    with np.errstate(over="ignore"):  # (each range's total is finite, their sum may not be)
+        _validation.finite_total("sample_weight", state[_sweep.N_POS] + state[_sweep.N_NEG])
     return Evaluation.from_row(row_of_state(state))
 
 

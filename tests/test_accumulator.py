@@ -221,6 +221,16 @@ def test_undefined_metrics_warn_like_evaluate(y, s, w):
          r"pos_weight must be real numbers, got an array of dtype <U1"),
         (lambda: fastpr.Accumulator.from_arrays(["x"], [1], [0]), TypeError,
          r"scores must be real numbers"),
+        # Each chunk's weights add up to a finite total, the chunks' together do not (the
+        # state held an infinite total, and evaluate() returned NaN areas and prevalence 0).
+        (lambda: fastpr.Accumulator().update([0, 1], [1, 2], sample_weight=[1e308, 1]).update(
+            [0, 1], [1, 2], sample_weight=[1e308, 1]), ValueError,
+         r"sample_weight must add up to a finite total"),
+        (lambda: fastpr.Accumulator().update([0, 1], [1, 2], sample_weight=[1e308, 1]).merge(
+            fastpr.Accumulator().update([1, 0], [3, 4], sample_weight=[1e308, 1])), ValueError,
+         r"sample_weight must add up to a finite total"),
+        (lambda: fastpr.Accumulator.from_arrays([1, 2], [1e308, 0], [0, 1e308]), ValueError,
+         r"pos_weight and neg_weight must add up to a finite total"),
     ],
 )
 def test_errors_name_the_argument(call, error, match):

@@ -215,6 +215,12 @@ S = da.from_array(np.array([0.1, 0.9, 0.4, 0.3]), chunks=2)
          r"y_true must have two classes, got 3 distinct labels"),
         ((da.from_array(np.array([0, 1, -1, 1]), chunks=2), S), {"groups": Y}, ValueError,
          r"y_true must have two classes, got 3 distinct labels"),
+        # Each partition's weights add up to a finite total, theirs together do not.
+        ((Y, S), {"sample_weight": da.from_array(np.array([1e308, 1, 1e308, 1]), chunks=2)},
+         ValueError, r"sample_weight must add up to a finite total"),
+        ((Y, S), {"sample_weight": da.from_array(np.array([1e308, 1, 1e308, 1]), chunks=2),
+                  "groups": da.zeros(4, chunks=2)},
+         ValueError, r"sample_weight must add up to a finite total"),
     ],
 )
 def test_errors_name_the_argument(args, kwargs, error, match):
