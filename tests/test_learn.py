@@ -354,6 +354,18 @@ def test_groups_and_group_weights_scale_as_in_xgboost(pairs):
     close(hess, want_hess, 1e-12)
 
 
+@pytest.mark.parametrize("scale", [1e-310, 1e-200, 1e150])
+def test_group_weights_of_any_scale_are_normalised_alike(scale):
+    # Only their ratios count (XGBoost's norm: they average 1). Subnormal ones gave infinite
+    # gradients, n_groups / their sum overflowing.
+    y, s, groups = [0, 1, 1, 0, 1, 0], [1, 2, 3, 4, 5, 6], [1, 1, 2, 2, 3, 3]
+    unit = lambdamart_gradients(y, s, groups=groups, group_weight=[1.0, 2.0, 0.5])
+    scaled = lambdamart_gradients(y, s, groups=groups,
+                                  group_weight=np.array([1.0, 2.0, 0.5]) * scale)
+    for a, b in zip(scaled, unit):
+        close(a, b, 1e-12)
+
+
 def test_xgboosts_own_map_gradient_values():
     """tests/cpp/objective/test_lambdarank_obj.cc, TestMAPGPair."""
     scores, labels, offsets = [0, 0.1, 0, 0.1], [0, 1, 0, 1], [0, 2, 4]

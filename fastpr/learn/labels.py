@@ -213,6 +213,7 @@ class FixedLabels:
         scales = _NO_WEIGHTS
         if group_weight is not None:
             weights = group_weights(group_weight, self.n_groups)
+            weights = weights / weights.max()  # (a sum of subnormal weights has no inverse)
             scales = weights * (self.n_groups / weights.sum())  # XGBoost's weight norm
         rankings = self._rankings
         scores = _float64(rankings.checked_scores(y_score, find_nan=False))
