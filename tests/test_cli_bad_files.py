@@ -227,6 +227,10 @@ def test_option_errors_come_first_and_do_not_name_the_file(tmp_path, capsys):
     _assert_one_line(status, out, err)
     assert err == ("fastpr evaluate: --confidence must be in the open interval (0, 1), got "
                    "2.0.\n")
+    # A repeated model would hide the other in --format json (both are named by the column).
+    status, out, err = _evaluate([tmp_path / "nowhere.csv", *ARGS, "--score", "score"], capsys)
+    _assert_one_line(status, out, err)
+    assert err == "fastpr evaluate: --score names column 'score' more than once.\n"
 
 
 @pytest.mark.parametrize("reader", ["pyarrow", "pandas", "csv"])

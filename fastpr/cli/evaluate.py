@@ -74,6 +74,9 @@ def _read(args):
     """The file's columns, each 1-D, scores and weights numbers, labels and groups filled; and
     the score columns (those named, or every numeric column besides the others)."""
     others = [args.label] + [c for c in (args.weight, args.group) if c]
+    repeated = [name for k, name in enumerate(args.score or []) if name in args.score[:k]]
+    if repeated:  # (each model is named by its column: one would hide the other)
+        raise CommandError(f"--score names column {repeated[0]!r} more than once.")
     try:
         if args.score:
             data = read_columns(args.file, others + args.score)
