@@ -10,6 +10,8 @@ import inspect
 import math
 import numbers
 
+import numpy as np
+
 from .exceptions import InputTypeError, InputValueError
 
 
@@ -103,6 +105,16 @@ class InstanceOf:
             raise InputTypeError("{argument} must be of type {kind}, got {type}.", argument=name,
                                  kind=self.kind.__name__, type=type(value).__name__)
         return value
+
+
+class Boolean:
+    """A Python or NumPy bool, as a Python bool."""
+
+    def check(self, name, value):
+        if not isinstance(value, (bool, np.bool_)):
+            raise InputTypeError("{argument} must be True or False, got {value!r}.",
+                                 argument=name, value=value)
+        return bool(value)
 
 
 def options(**constraints):

@@ -366,6 +366,15 @@ def test_group_weights_of_any_scale_are_normalised_alike(scale):
         close(a, b, 1e-12)
 
 
+def test_switches_take_numpy_bools():
+    y, s = [0, 1, 1, 0], [1, 2, 3, 4]
+    for name in ("ranknet", "score_normalization", "query_normalization"):
+        for value in (True, False):
+            for got, want in zip(lambdamart_gradients(y, s, **{name: np.bool_(value)}),
+                                 lambdamart_gradients(y, s, **{name: value})):
+                np.testing.assert_array_equal(got, want)
+
+
 def test_xgboosts_own_map_gradient_values():
     """tests/cpp/objective/test_lambdarank_obj.cc, TestMAPGPair."""
     scores, labels, offsets = [0, 0.1, 0, 0.1], [0, 1, 0, 1], [0, 2, 4]
@@ -571,7 +580,8 @@ def test_kernels_inside_njit_give_the_api_answers():
     (lambda: lambdamart_gradients([1, 0], [1, 2], k=0), InputValueError, "k must be >= 1"),
     (lambda: lambdamart_gradients([1, 0], [1, 2], pairs="all", ranknet=True), InputValueError,
      "ranknet=True needs pairs='topk'"),
-    (lambda: lambdamart_gradients([1, 0], [1, 2], ranknet=1), InputTypeError, "ranknet"),
+    (lambda: lambdamart_gradients([1, 0], [1, 2], ranknet=1), InputTypeError,
+     "ranknet must be True or False, got 1"),
     (lambda: lambdamart_gradients([1, 0], [1, 2], group_weight=[1, 1]), InputValueError,
      "one weight per group"),
     (lambda: lambdamart_gradients([1, 0], [1, 2], offsets=[0, 1, 2], group_weight=[0, 0]),

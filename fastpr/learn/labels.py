@@ -17,7 +17,7 @@ from .._engine.kernels.normalised import normalised_area
 from .._engine.kernels.split import split_into
 from .._engine.pool import PerThread
 from .._engine.ranking import SortedRanking, record_into
-from .._options import InstanceOf, Integer, OneOf, options
+from .._options import Boolean, Integer, OneOf, options
 from .._rankings import AVERAGES, averaged
 from ..exceptions import InputValueError
 from ..results import COLUMNS
@@ -31,8 +31,8 @@ METRICS = ("auc_roc", "auc_roc_hull", "auc_pr", "auc_pr_dg", "average_precision"
 # The options of LambdaMART gradients (ranknet and score_normalization: None, the pairs'
 # default, or a bool).
 GRADIENT_OPTIONS = {"pairs": OneOf(("topk", "all")), "k": Integer(minimum=1),
-                    "ranknet": InstanceOf(bool), "score_normalization": InstanceOf(bool),
-                    "query_normalization": InstanceOf(bool)}
+                    "ranknet": Boolean(), "score_normalization": Boolean(),
+                    "query_normalization": Boolean()}
 # The metrics of ``lean_summary_into``, which is several times faster than the whole sweep.
 _LEAN = ("auc_roc", "average_precision", "auc_pr", "auc_npr")
 # Where the lean pass puts each of its metrics in the summary vector.
