@@ -78,7 +78,11 @@ def as_array(name, values):
                 "(masked_array.filled(value)) first.", argument=name, count=n_masked,
                 entries="entry" if n_masked == 1 else "entries")
         values = values.data
-    result = np.asarray(values)
+    try:
+        result = np.asarray(values)
+    except ValueError as error:  # rows of different lengths, say
+        raise InputValueError("{argument} cannot be read as an array: {error}", argument=name,
+                              error=error) from None
     if result.dtype.kind == "O" and result.ndim == 2 and hasattr(values, "iloc"):
         # pandas makes objects of a frame of nullable or Arrow columns, but NumPy types of each
         # such column without missing values.

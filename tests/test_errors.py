@@ -41,6 +41,7 @@ S = [0.1, 0.9, 0.4, 0.3]
         (lambda: fastpr.auc_pr(Y, S, method="area"), ValueError, "method", None, None),
         (lambda: fastpr.multiclass.auc_roc([0, 1, 2], np.eye(3), average="mean"), ValueError,
          "average", None, None),
+        (lambda: fastpr.evaluate(Y, [[0.1, 0.2], [0.3]]), ValueError, "y_score", None, None),
     ],
 )
 def test_an_error_names_its_argument_and_position(call, kind, argument, other, position):

@@ -259,6 +259,8 @@ def test_swap_delta_answers_scalars_and_broadcasts():
     assert isinstance(deltas.swap(0, 1), float)
     assert deltas.swap(0, [1, 2, 3]).shape == (3,)
     assert deltas.move([[0], [1]], [0, 1, 2]).shape == (2, 3)
+    for empty in (deltas.swap([], []), deltas.move([], [])):  # (empty lists read as floats)
+        assert empty.shape == (0,) and empty.dtype == np.float64
 
 
 # ----------------------------------------------------------------------------- |dAP| sums

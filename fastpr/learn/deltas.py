@@ -82,6 +82,8 @@ class SwapDelta:
 def _indices(name, values, n):
     """Integers in [0, n) as an int64 array of any shape."""
     array = _validation.as_array(name, values)
+    if array.size == 0:  # (NumPy reads an empty list as float64)
+        return np.empty(array.shape, dtype=np.int64)
     _validation.check_dtype(name, array, "iu", "be integers")
     _validation.refuse_first((array < 0) | (array >= n), name, array,
                              "{argument} must lie in [0, {n}), got {value}"
