@@ -2,6 +2,7 @@
 import argparse
 import contextlib
 import importlib.util
+import re
 import sys
 import warnings
 from pathlib import Path
@@ -16,6 +17,10 @@ from ..io import FileFormatError, read_columns
 from ..metrics import evaluate
 from . import report as report_module
 
+# A cell that a CSV reader reads as a number. Python's float() takes more ("1_000", " 2", Arabic
+# digits), which the readers leave as text.
+_NUMBER = re.compile(r"[+-]?((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|inf|infinity|nan)",
+                     re.IGNORECASE | re.ASCII)
 _AUTO_PROGRESS_WORK = 50_000_000  # rows x replicates above which a terminal gets a progress bar
 # The command's option for each library argument that an option sets, for errors in its terms.
 _OPTIONS = {"n_boot": "--bootstrap", "confidence": "--confidence", "seed": "--seed",
@@ -144,12 +149,10 @@ def _check_numeric(path, name, values):
     if values.dtype.kind not in "USO":
         return
     for row, value in enumerate(values.tolist(), start=1):
-        try:
-            float(value)
-        except ValueError:
-            shown = value if len(value) <= 40 else value[:37] + "..."
+        if not (isinstance(value, str) and _NUMBER.fullmatch(value)):
+            shown = value if len(str(value)) <= 40 else str(value)[:37] + "..."
             raise FileFormatError(path, f"column {name!r} holds {shown!r} at row {row}, which is "
-                                        "not a number.", column=name, row=row) from None
+                                        "not a number.", column=name, row=row)
 
 
 def _check_filled(path, name, values):
