@@ -404,6 +404,19 @@ def test_frames_of_nullable_or_arrow_columns_are_indicator_matrices(dtype):
         np.array(rows), scores)
 
 
+@pytest.mark.parametrize("values", [(0, 3), (-1, 1), (-1, 0)])
+def test_indicator_matrices_of_other_values_match(values):
+    # scikit-learn weighs labels by the sum of their column ("weighted": {-1, 1} counts the
+    # positives less the negatives), and its AUC-ROC refuses values without a positive one.
+    rng = np.random.default_rng(9)
+    y = np.where(rng.random((30, 3)) < 0.4, values[1], values[0])
+    scores = rng.random((30, 3))
+    for name in ("roc_auc_score", "average_precision_score"):
+        for average in AVERAGES:
+            for weights in (None, rng.random(30)):
+                assert_parity(name, y, scores, average=average, sample_weight=weights)
+
+
 def test_signatures_match():
     for name in CURVES + SCORES:
         assert inspect.signature(getattr(fs, name)) == inspect.signature(SK[name]), name

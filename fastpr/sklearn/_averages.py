@@ -28,12 +28,14 @@ def label_rows(matrix):
     return rows
 
 
-def over_labels(per_ranking, is_positive, scores, average, weights):
+def over_labels(per_ranking, is_positive, scores, average, weights, indicator=None):
     """``per_ranking`` (labels, scores, weights) -> one value per row, averaged as scikit-learn's
     ``average`` says over an indicator matrix (n_samples, n_labels) and its scores.
 
-    "macro": the mean over labels; "weighted": weighted by each label's (weighted) positives,
-    0 where they weigh 1e-8 or less in all (as in scikit-learn); "samples": one ranking per
+    "macro": the mean over labels; "weighted": weighted by each label's (weighted) sum of
+    ``indicator``, the matrix as given (default ``is_positive``): its positives where it holds
+    {0, 1}, but as scikit-learn sums it for other values ({-1, 1}: positives less negatives),
+    0 where the sum is 1e-8 or less (scikit-learn's ``np.isclose``); "samples": one ranking per
     sample, weighted by ``weights``; "micro": one ranking of every (sample, label) pair; None:
     one value per label.
     """
@@ -48,8 +50,9 @@ def over_labels(per_ranking, is_positive, scores, average, weights):
     else:
         rows = (label_rows(is_positive), label_rows(scores), weights)
         if average == "weighted":
-            average_weights = (is_positive.sum(axis=0, dtype=np.float64) if weights is None
-                               else weights @ is_positive)
+            indicator = is_positive if indicator is None else indicator
+            average_weights = (indicator.sum(axis=0, dtype=np.float64) if weights is None
+                               else weights @ indicator)
             # scikit-learn's test, np.isclose(total, 0): also 0 where the positives weigh
             # 1e-8 or less in all, not only where there are none.
             if abs(average_weights.sum()) <= 1e-8:

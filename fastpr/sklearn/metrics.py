@@ -147,10 +147,11 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
         Finite scores, higher means more positive.
     average : {"macro", "weighted", "micro", "samples"} or None, default="macro"
         How to average over labels (ignored for binary targets): "macro" is the mean,
-        "weighted" weighs each label by its positives (0 where they weigh 1e-8 or less in
-        all, as scikit-learn's ``np.isclose`` decides), "micro" pools every (sample, label)
-        pair into one ranking, "samples" averages one ranking per sample, None returns one
-        value per label.
+        "weighted" weighs each label by its positives (as scikit-learn does, by the sum of
+        its column of an indicator matrix of other values, such as {-1, 1}; 0 where these
+        weigh 1e-8 or less in all, as its ``np.isclose`` decides), "micro" pools every
+        (sample, label) pair into one ranking, "samples" averages one ranking per sample,
+        None returns one value per label.
     pos_label : int, float, bool or str, default=1
         The positive label of a binary target (must be 1 otherwise).
     sample_weight : array-like of shape (n_samples,), default=None
@@ -196,16 +197,17 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     if kind in ("multilabel-indicator", "multiclass") and pos_label != 1:
         raise ValueError(f"pos_label must be 1 for a {kind} y_true, got {pos_label!r}.")
     if kind == "multiclass":
-        is_positive = _one_hot(_checks.column_or_1d("y_true", y), classes)
+        is_positive = indicator = _one_hot(_checks.column_or_1d("y_true", y), classes)
     elif kind == "multilabel-indicator":
-        is_positive = y == 1
+        is_positive, indicator = y == 1, y
     else:
         raise _checks.unsupported(kind)
     scores = _indicator_scores(y_score, is_positive.shape)
     weights = _checks.weights(sample_weight, allow_all_zero=True,
                               allow_negative=average == "samples")
     _checks.consistent_length(y_true=is_positive, y_score=scores, sample_weight=weights)
-    return _averages.over_labels(_average_precisions, is_positive, scores, average, weights)
+    return _averages.over_labels(_average_precisions, is_positive, scores, average, weights,
+                                 indicator)
 
 
 def _one_hot(y, classes):
@@ -359,10 +361,11 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         return _binary_roc_auc(y == classes[-1], scores, weights, max_fpr)  # greater is positive
     if kind != "multilabel-indicator":
         raise _checks.unsupported(kind)
+    _checks.default_pos_label(classes)  # every label's ranking takes the greater value
     if scores.shape != y.shape:
         raise ValueError(f"y_score must have the shape of y_true {y.shape}, got {scores.shape}.")
     _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
-    return _averages.over_labels(_roc_aucs(max_fpr), y == 1, scores, average, weights)
+    return _averages.over_labels(_roc_aucs(max_fpr), y == 1, scores, average, weights, y)
 
 
 def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None):
