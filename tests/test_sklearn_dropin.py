@@ -382,6 +382,16 @@ def test_long_double_probabilities_of_classes_pass_the_probability_check():
         assert_parity("roc_auc_score", y, probabilities, multi_class=multi_class)
 
 
+@pytest.mark.parametrize("dtype", [np.float16, np.float32])
+def test_probabilities_add_up_in_their_own_type_as_in_scikit_learn(dtype):
+    # Rounded to float16, (0.2, 0.3, 0.5) add up to 0.99976 in float64, but to 1 in float16.
+    y = [0, 1, 2, 1]
+    probabilities = np.array([[0.2, 0.3, 0.5], [0.1, 0.7, 0.2], [0.3, 0.3, 0.4],
+                              [0.25, 0.5, 0.25]], dtype)
+    for multi_class in ("ovr", "ovo"):
+        assert_parity("roc_auc_score", y, probabilities, multi_class=multi_class)
+
+
 def test_pandas_columns_and_categorical_labels():
     pd = pytest.importorskip("pandas")
     frame = pd.DataFrame({"label": pd.Categorical(["no", "yes", "yes", "no", "no"]),

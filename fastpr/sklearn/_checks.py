@@ -115,13 +115,6 @@ class Scores(NamedTuple):
     dtype: np.dtype  # as given: scikit-learn returns precision-recall thresholds in it
     distinct: np.ndarray  # where ``values`` are ranks: the given scores they stand for, else None
 
-    def ranked_as_float64(self):
-        """Where ``values`` are ranks, the given scores rounded to float64 (for sums, such as
-        a probability check, not for order); else None."""
-        if self.distinct is None:
-            return None
-        return self.distinct.astype(np.float64)[self.values.astype(np.intp)]
-
 
 # Integers up to this size (and float16) are exact in float64.
 _EXACT_INTEGER = 2 ** 53

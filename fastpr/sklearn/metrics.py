@@ -246,8 +246,19 @@ def _codes(y, classes):
     return np.searchsorted(classes, y)
 
 
-def _multiclass_roc_auc(y, present, scores, labels, multi_class, average, weights,
-                        ranked_as_float64):
+def _sample_totals(checked, columns):
+    """Each sample's sum of its scores as scikit-learn adds them up to check probabilities:
+    float16 and float32 in their own type, scores that ``checked`` holds as ranks in their
+    given values (see ``_checks.scores``). ``columns``: the scores, one class per row."""
+    if checked.distinct is not None:
+        columns = checked.distinct.astype(np.float64)[columns.astype(np.intp)]
+    elif checked.dtype in (np.float16, np.float32):
+        columns = columns.astype(checked.dtype)
+    return columns.sum(axis=0)
+
+
+def _multiclass_roc_auc(y, present, checked, labels, multi_class, average, weights):
+    scores = checked.values
     if scores.ndim != 2:
         raise ValueError(f"y_score must be (n_samples, n_classes) for a multiclass y_true, got "
                          f"shape {scores.shape}.")
@@ -256,8 +267,7 @@ def _multiclass_roc_auc(y, present, scores, labels, multi_class, average, weight
     # longer to sum each sample's few columns).
     columns = _averages.label_rows(scores)
     scores = columns.T
-    # Ranked scores (see _checks.scores) add up in their given values.
-    totals = (columns if ranked_as_float64 is None else ranked_as_float64.T).sum(axis=0)
+    totals = _sample_totals(checked, columns)
     # np.allclose(1, totals) as scikit-learn checks it, in fewer passes (an infinite total, or
     # totals that overflow their sum, are far from 1).
     if not (math.isfinite(totals.sum())
@@ -348,8 +358,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
             raise ValueError("y_true is multiclass: pass multi_class='ovr' or 'ovo'.")
         y = _checks.column_or_1d("y_true", y)
         _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
-        return _multiclass_roc_auc(y, classes, scores, labels, multi_class, average, weights,
-                                   checked.ranked_as_float64())
+        return _multiclass_roc_auc(y, classes, checked, labels, multi_class, average, weights)
     if kind == "binary":
         y = _checks.column_or_1d("y_true", y)
         if scores.ndim == 2 and scores.shape[1] == 1:
