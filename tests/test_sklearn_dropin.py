@@ -10,6 +10,7 @@ import warnings
 
 import numpy as np
 import pytest
+import scipy.sparse
 import sklearn
 import sklearn.metrics
 from hypothesis import given
@@ -449,6 +450,9 @@ def test_return_types_and_warning_classes():
         assert fs.average_precision_score([0, 0, 0], [0.1, 0.2, 0.3]) == 0.0
 
 
+BINARY = CURVES + ("average_precision_score", "roc_auc_score")
+SPARSE_LABELS = scipy.sparse.csr_matrix(np.array([[0, 1], [1, 0], [1, 1]]))
+SCORES_2D = np.array([[0.1, 0.9], [0.8, 0.3], [0.5, 0.6]])
 BAD_INPUTS = [
     ("roc_curve", ([0, 1, 0], [0.1, np.nan, 0.3]), {}),
     ("roc_curve", ([0, 1, 0], [0.1, np.inf, 0.3]), {}),
@@ -519,6 +523,15 @@ BAD_INPUTS = [
     ("label_ranking_average_precision_score", ([[1, 0], [0, 1]], [[0.7, np.inf], [1, 2]]), {}),
     ("label_ranking_average_precision_score", ([[1, 2, 0], [0, 1, 3]], [[1, 2, 3], [1, 2, 3]]),
      {}),
+    # Single values, complex and missing scores, labels that do not compare, sparse matrices.
+    *[(name, args, {}) for name in BINARY for args in [
+        ([1], np.array(0.5)), ([0, 1], np.array([0.1, 0.2 + 1j])),
+        ([0, 1], np.array([0.1, None], dtype=object)), (np.array(1), [0.5]),
+        (np.array([1, "a"], dtype=object), [0.1, 0.2]),
+        (np.array([1, None], dtype=object), [0.1, 0.2])]],
+    *[(name, (SPARSE_LABELS, SCORES_2D), {}) for name in ("roc_auc_score",
+                                                          "average_precision_score")],
+    *[(name, (SPARSE_LABELS.toarray(), scipy.sparse.csr_matrix(SCORES_2D)), {}) for name in SCORES],
 ]
 
 
@@ -543,6 +556,10 @@ def test_label_ranking_weights_are_checked_as_everywhere():
     weights = np.array([1, 2, 3], dtype=object)
     assert_parity(name, y, scores, sample_weight=weights)
     assert_parity("roc_auc_score", [0, 1, 0], [0.1, 0.3, 0.2], sample_weight=weights)
+
+
+def test_label_ranking_takes_sparse_labels_as_scikit_learn_does():
+    assert_parity("label_ranking_average_precision_score", SPARSE_LABELS, SCORES_2D)
 
 
 def test_negative_weights_are_refused_in_rankings_and_weigh_averages_over_samples():

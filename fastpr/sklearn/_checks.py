@@ -46,9 +46,17 @@ def _is_array_like(value):
             or hasattr(value, "__array__")) and not np.isscalar(value)
 
 
-def array_like(function, name, value, *, optional=False):
-    if not (_is_array_like(value) or (optional and value is None)):
-        raise _invalid(function, name, value, "an array-like" + (" or None" if optional else ""))
+def _is_sparse(value):
+    sparse = sys.modules.get("scipy.sparse")  # (loaded wherever such a matrix exists)
+    return sparse is not None and sparse.issparse(value)
+
+
+def array_like(function, name, value, *, optional=False, sparse=False):
+    """An array-like (a sparse matrix only where ``sparse``), or None where ``optional``."""
+    if not ((_is_array_like(value) and (sparse or not _is_sparse(value)))
+            or (optional and value is None)):
+        raise _invalid(function, name, value, "an array-like" + (
+            " or a sparse matrix" if sparse else "") + (" or None" if optional else ""))
 
 
 def label(function, name, value, *, optional):
@@ -77,9 +85,15 @@ def max_fpr(function, value):
 
 def as_array(name, values):
     """An ndarray of ``values`` (lists, pandas, polars, torch, scipy.sparse matrices)."""
-    if hasattr(values, "toarray"):  # scipy.sparse
+    if _is_sparse(values):
         values = values.toarray()
     return _validation.as_array(name, values)
+
+
+def not_single(name, array):
+    """Refuse a 0-d array where scikit-learn raises TypeError for it."""
+    if array.ndim == 0:
+        raise TypeError(f"{name} must be an array, got a single value: {array!r}.")
 
 
 def column_or_1d(name, values):
@@ -128,6 +142,7 @@ def scores(name, values, *, dims=(1,), text_error=TypeError, check_finite=True):
     False: then the caller checks (one ranking's sort brings NaN and infinities to the ends of
     its classes, see ``_rankings.sorted_ranking``, which saves a pass over the scores)."""
     array = as_array(name, values)
+    not_single(name, array)
     if array.ndim == 2 and array.shape[1] == 1 and 2 not in dims:
         array = array.ravel()
     if array.ndim not in dims:
@@ -135,10 +150,15 @@ def scores(name, values, *, dims=(1,), text_error=TypeError, check_finite=True):
                          f"array of shape {array.shape}.")
     given = array.dtype
     if given.kind == "O":
+        # (NumPy would read None as NaN)
+        if any(value is None for value in array.flat):
+            raise text_error(f"{name} holds None.")
         try:
             array = array.astype(np.float64)
         except (TypeError, ValueError):
             raise text_error(f"{name} must hold numbers.") from None
+    elif given.kind == "c":
+        raise ValueError(f"{name} holds complex numbers.")
     elif given.kind not in "biuf":
         raise text_error(f"{name} must hold real numbers, got an array of dtype {given}.")
     if array.size == 0:
@@ -249,6 +269,16 @@ def target_type(name, y):
         indicator = classes.size < 3 and y.dtype.kind in "biuf"
         return ("multilabel-indicator" if indicator else "multiclass-multioutput"), classes
     return ("multiclass" if classes.size > 2 else "binary"), classes
+
+
+def comparable_labels(y):
+    """Refuse labels that cannot be sorted (numbers with strings or None): TypeError."""
+    if y.dtype.kind == "O":
+        try:
+            np.unique(y)
+        except TypeError:
+            raise TypeError("y_true mixes labels that cannot be compared (numbers, strings, "
+                            "None).") from None
 
 
 def unsupported(kind):

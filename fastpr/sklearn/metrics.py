@@ -201,6 +201,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     elif kind == "multilabel-indicator":
         is_positive, indicator = y == 1, y
     else:
+        _checks.comparable_labels(y)  # scikit-learn sorts them first
         raise _checks.unsupported(kind)
     scores = _indicator_scores(y_score, is_positive.shape)
     weights = _checks.weights(sample_weight, allow_all_zero=True,
@@ -339,6 +340,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     _checks.choice(function, "multi_class", multi_class, ("raise", "ovr", "ovo"))
     _checks.array_like(function, "labels", labels, optional=True)
     y = _checks.as_array("y_true", y_true)
+    _checks.not_single("y_true", y)
     kind, classes = _checks.target_type("y_true", y)
     if y.size == 0:
         raise ValueError("y_true is empty.")
@@ -407,7 +409,7 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
     0.41666666666666663
     """
     function = "label_ranking_average_precision_score"
-    _checks.array_like(function, "y_true", y_true)
+    _checks.array_like(function, "y_true", y_true, sparse=True)
     _checks.array_like(function, "y_score", y_score)
     _checks.array_like(function, "sample_weight", sample_weight, optional=True)
     y = _checks.as_array("y_true", y_true)
