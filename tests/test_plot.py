@@ -343,6 +343,19 @@ def test_roc_and_det_display_attributes_equal_scikit_learn(drop_intermediate):
     np.testing.assert_allclose(det.fnr, fnr, rtol=0, atol=1e-12)
 
 
+def test_pr_display_takes_drop_intermediate_and_draws_the_same_curve():
+    # scikit-learn's argument: the points it drops lie on the vertical segment between the
+    # first and last point of their recall, so the interpolated curve does not change.
+    y, s, w = _weighted_strings()
+    kept = plot.PRDisplay.from_predictions(y, s, sample_weight=w, pos_label="spam", ax=_axes())
+    dropped = plot.PRDisplay.from_predictions(y, s, sample_weight=w, pos_label="spam",
+                                              ax=_axes(), drop_intermediate=np.True_)
+    np.testing.assert_array_equal(dropped.precision, kept.precision)
+    np.testing.assert_array_equal(dropped.recall, kept.recall)
+    with pytest.raises(TypeError, match="drop_intermediate must be True or False"):
+        plot.PRDisplay.from_predictions(y, s, ax=_axes(), drop_intermediate="yes")
+
+
 @pytest.mark.parametrize("missing", ["positives", "negatives"])
 def test_roc_display_of_one_class_has_nan_rates_and_only_the_metric_warning(missing):
     y = np.full(20, missing == "negatives")

@@ -7,6 +7,7 @@ achievable PR curve, unachievable region, iso-F1 lines) are options of ``plot``,
 import numpy as np
 
 from .._engine.kernels import intermediate
+from .._options import Boolean
 from ..curves import roc_curve_from_counts
 from ._parts import (
     draw_iso_f,
@@ -117,7 +118,8 @@ class PRDisplay(Display):
     pos_label : label, optional
         The positive class, shown in the axis labels when given.
     prevalence_pos_label : float, optional
-        The share of positives: the precision of a random ranking, for the chance level.
+        The share of positives: the precision of a random ranking, for the chance level
+        (weighted where the ranking is; scikit-learn counts the rows even then).
     swept : SweptRanking, optional
         The ranking the curve was drawn from; ``plot``'s extras and the caption read it.
 
@@ -159,14 +161,19 @@ class PRDisplay(Display):
         self.evaluation = None if swept is None else swept.evaluation
 
     @classmethod
-    def from_predictions(cls, y_true, y_score=None, *, sample_weight=None, pos_label=None,
-                         name=None, ax=None, max_recall_step=0.01, **plot_options):
+    def from_predictions(cls, y_true, y_score=None, *, sample_weight=None,
+                         drop_intermediate=False, pos_label=None, name=None, ax=None,
+                         max_recall_step=0.01, **plot_options):
         """Sort and sweep one ranking once, and draw its interpolated PR curve.
 
         Parameters
         ----------
         y_true, y_score, sample_weight, pos_label
             As in :func:`fastpr.evaluate`; or a :class:`fastpr.SweptRanking` alone.
+        drop_intermediate : bool, default=False
+            Taken for scikit-learn's signature: the curve is the same either way, since the
+            points it drops (those between the first and last of one recall) lie on the
+            vertical segment that joins those two.
         name : str, optional
             The name in the legend; none by default (scikit-learn writes "Classifier").
         ax : matplotlib Axes, optional
@@ -180,6 +187,7 @@ class PRDisplay(Display):
         -------
         PRDisplay
         """
+        Boolean().check("drop_intermediate", drop_intermediate)
         swept, _ = ranking(y_true, y_score, sample_weight, pos_label, cls._shown)
         curve = swept.interpolated_pr_curve(max_recall_step=max_recall_step)
         e = swept.evaluation
