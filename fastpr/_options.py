@@ -108,12 +108,18 @@ class InstanceOf:
 
 
 class Boolean:
-    """A Python or NumPy bool, as a Python bool."""
+    """A Python or NumPy bool, as a Python bool; where ``text``, a string too (as it is)."""
+
+    def __init__(self, *, text=False):
+        self.text = text
 
     def check(self, name, value):
+        if self.text and isinstance(value, str):
+            return value
         if not isinstance(value, (bool, np.bool_)):
-            raise InputTypeError("{argument} must be True or False, got {value!r}.",
-                                 argument=name, value=value)
+            raise InputTypeError("{argument} must be True{text} False, got {value!r}.",
+                                 argument=name, value=value,
+                                 text=", a string or" if self.text else " or")
         return bool(value)
 
 

@@ -22,9 +22,14 @@ def _central_probability(t, df):
     return sin * total
 
 
-def quantile(p, df):
-    """The p-quantile (0.5 <= p < 1) of Student's t with ``df`` degrees of freedom."""
-    target = 2 * p - 1
+def two_sided_quantile(confidence, df):
+    """t with P(|T| <= t) = ``confidence`` (0 <= confidence < 1) for Student's t with ``df``
+    degrees of freedom: the (1 + confidence) / 2 quantile, without rounding that level (which
+    is 1.0 for confidences within 2**-53 of 1). The series gives P(|T| <= t), whose distance
+    from 1 loses relative precision as it shrinks: t is within about 1e-12 (relative) of
+    SciPy's up to confidence 1 - 1e-4, and within 4e-8 at 1 - 1e-9 (5 to 500 degrees of
+    freedom). Each bisection step sums about df / 2 terms."""
+    target = confidence
     low, high = 0.0, 1.0
     while _central_probability(high, df) < target:
         high *= 2

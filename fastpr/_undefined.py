@@ -66,7 +66,7 @@ def _defined(n_pos, n_neg, metrics, floors):
     return not lacks_headroom(floor)
 
 
-def _warn(message):
+def warn_undefined(message):
     """Warn, pointing at the first caller outside fastpr: the user's call, however deep in
     fastpr (and however many decorators) it was found out."""
     frame, stacklevel = sys._getframe(1), 2
@@ -104,7 +104,7 @@ def warn_if_undefined(n_pos, n_neg, *metrics, floors=None, unit=None):
                _NO_HEADROOM: (f"the positives outweigh the negatives {n_pos:.6g} to "
                               f"{n_neg:.6g}, which puts {_NO_ROOM}")}[reason]
         verb = "are" if " and " in what else "is"
-        _warn(f"{what} {verb} undefined because {why}; returning NaN.")
+        warn_undefined(f"{what} {verb} undefined because {why}; returning NaN.")
 
 
 def warn_if_undefined_in(result, *metrics, unit=None):
@@ -132,5 +132,5 @@ def warn_undefined_entries(n_undefined, n_entries, unit, why, left_out):
     """Warn that ``n_undefined`` of ``n_entries`` ``unit`` (folds, bootstrap replicates, ...)
     have NaN metrics, ``why``, and, as ``left_out`` says, what leaves them out."""
     if n_undefined:
-        _warn(f"Metrics are undefined for {n_undefined} of {n_entries} {unit}: {why}. Their "
-              f"values are NaN, and {left_out}.")
+        warn_undefined(f"Metrics are undefined for {n_undefined} of {n_entries} {unit}: {why}. "
+                       f"Their values are NaN, and {left_out}.")

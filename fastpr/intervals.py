@@ -23,9 +23,9 @@ from ._engine.kernels.gap_bins import gap_bin_starts
 from ._engine.pool import run_all
 from ._engine.ranking import SortedRanking, sort_ranking, stable_argsort, sweep_ranking
 from ._optional import import_optional
-from ._options import Integer, OneOf, options
+from ._options import Boolean, Integer, OneOf, options
 from ._options import Interval as Within
-from ._undefined import warn_undefined_entries
+from ._undefined import warn_undefined, warn_undefined_entries
 from .exceptions import InputTypeError, InputValueError
 from .results import COLUMNS, PR_METHODS, Result, method_field
 from .unachievable import normalised_auc_pr
@@ -38,10 +38,13 @@ _JACKKNIFE_GROUPS = 100
 _NORMAL = NormalDist()
 _NO_WEIGHTS = np.empty(0)
 _CONFIDENCE = Within(0, 1, closed="neither")
+_UNDEFINED_REPLICATES = ("they drew no positives or no negatives, or their weights are beyond "
+                         "what double precision resolves")
 _SEED = Integer(0, 2**64 - 1)
 _BOOTSTRAP_OPTIONS = dict(metric=OneOf(METRICS), method=OneOf(PR_METHODS),
                           interval=OneOf(BOOTSTRAP_INTERVALS), resampling=OneOf(RESAMPLING),
-                          confidence=_CONFIDENCE, n_boot=Integer(minimum=2), seed=_SEED)
+                          confidence=_CONFIDENCE, n_boot=Integer(minimum=2), seed=_SEED,
+                          stratified=Boolean(), progress=Boolean(text=True))
 
 
 @dataclass(frozen=True, repr=False)
@@ -61,8 +64,9 @@ class Interval(Result):
 class BootstrapResult(Result):
     """Bootstrap interval with its replicate values and the settings that reproduce them.
 
-    Replicates whose metric is undefined (a resample without positives or negatives) are NaN
-    in ``replicates``, counted in ``n_undefined`` and left out of the interval.
+    Replicates whose metric is undefined (a resample without positives; for AUC-ROC and the
+    normalised area, or without negatives) are NaN in ``replicates``, counted in
+    ``n_undefined`` and left out of the interval.
     """
 
     metric: str
@@ -299,19 +303,33 @@ def _bootstrap_bounds(estimate, values, jackknife_values, confidence, interval):
     if interval == "bca":
         share_below = (np.mean(values < estimate) + 0.5 * np.mean(values == estimate))
         bias = _NORMAL.inv_cdf(min(max(share_below, 1e-12), 1 - 1e-12))
-        spread = jackknife_values.mean() - jackknife_values
+        # Deleting a class's only example leaves its metric undefined: such deletions are left
+        # out, as undefined replicates are.
+        defined = jackknife_values[np.isfinite(jackknife_values)]
+        spread = defined.mean() - defined if defined.size else defined
         denominator = 6.0 * np.sum(spread ** 2) ** 1.5
         acceleration = np.sum(spread ** 3) / denominator if denominator > 0 else 0.0
         levels = []
-        for z_level in (_NORMAL.inv_cdf(alpha / 2), _NORMAL.inv_cdf(1 - alpha / 2)):
+        for z_level in (-_two_sided_z(confidence), _two_sided_z(confidence)):
             shifted = bias + z_level
-            levels.append(_NORMAL.cdf(bias + shifted / (1 - acceleration * shifted)))
+            stretch = 1 - acceleration * shifted
+            # The adjusted level rises with z while the stretch is positive, to 0 or 1 as it
+            # reaches 0; beyond, the formula turns back, and the level keeps that limit.
+            adjusted = bias + shifted / stretch if stretch > 0 else math.copysign(math.inf,
+                                                                                  shifted)
+            levels.append(_NORMAL.cdf(adjusted))
         low, high = np.quantile(values, levels)
     else:
         low, high = np.quantile(values, [alpha / 2, 1 - alpha / 2])
         if interval == "basic":
             low, high = 2 * estimate - high, 2 * estimate - low
     return float(low), float(high)
+
+
+def _two_sided_z(confidence):
+    """z with P(|Z| <= z) = ``confidence`` for a standard normal Z, from the tail (1 -
+    confidence) / 2, which stays exact where 0.5 + confidence / 2 would round to 1."""
+    return -_NORMAL.inv_cdf((1.0 - confidence) / 2)
 
 
 def _seed(seed):
@@ -400,8 +418,7 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
     values = values[:, 0]
     finite = np.isfinite(values)
     warn_undefined_entries(int(np.count_nonzero(~finite)), n_boot, "bootstrap replicates",
-                           "they drew no positives or no negatives, or their weights are beyond "
-                           "what double precision resolves", "the interval leaves them out")
+                           _UNDEFINED_REPLICATES, "the interval leaves them out")
     low, high = _bootstrap_bounds(estimate, values[finite],
                                   None if jackknife is None else jackknife[:, 0],
                                   confidence, interval)
@@ -410,7 +427,8 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
                            seed)
 
 
-@options(replicate=Integer(minimum=0), seed=_SEED, resampling=OneOf(RESAMPLING))
+@options(replicate=Integer(0, 2**63 - 1), seed=_SEED, resampling=OneOf(RESAMPLING),
+         stratified=Boolean())
 def bootstrap_sample(y_true, y_score, replicate, *, seed, stratified=True,
                      resampling="multinomial", sample_weight=None, pos_label=None):
     """The data of one replicate of :func:`bootstrap`, as weighted rows.
@@ -477,18 +495,32 @@ def delong(y_true, y_score, *, confidence=0.95, pos_label=None):
     mean_pos, var_pos, _, var_neg = placements(ranking.pos, ranking.neg, _NO_WEIGHTS,
                                                _NO_WEIGHTS)
     estimate = float(mean_pos)
+    if not _delong_defined(ranking.pos.size, ranking.neg.size):
+        return Interval("auc_roc", "delong", "delong", estimate, math.nan, math.nan, confidence)
     variance = var_pos / ranking.pos.size + var_neg / ranking.neg.size
-    half = _NORMAL.inv_cdf(0.5 + confidence / 2) * math.sqrt(variance)
+    half = _two_sided_z(confidence) * math.sqrt(variance)
     return Interval("auc_roc", "delong", "delong", estimate, max(0.0, estimate - half),
                     min(1.0, estimate + half), confidence)
 
 
+def _delong_defined(n_pos, n_neg):
+    """Whether each class has the two examples that the sample variance of its placements
+    needs; else warn (the interval, or the test, is NaN)."""
+    if min(n_pos, n_neg) >= 2:
+        return True
+    warn_undefined(f"DeLong's variance needs two positives and two negatives (the sample "
+                   f"variance of each class's placements), got {n_pos} and {n_neg}; returning "
+                   "NaN bounds.")
+    return False
+
+
 def _delong_variance(of_pos, of_neg):
-    """Covariance matrix of the models' AUCs from their placements (rows = models)."""
+    """Covariance matrix of the models' AUCs from their placements (rows = models); NaN, with a
+    warning, where a class has one example."""
     n_pos, n_neg = of_pos.shape[1], of_neg.shape[1]
-    cov_pos = np.atleast_2d(np.cov(of_pos)) if n_pos > 1 else np.zeros((of_pos.shape[0],) * 2)
-    cov_neg = np.atleast_2d(np.cov(of_neg)) if n_neg > 1 else np.zeros((of_neg.shape[0],) * 2)
-    return cov_pos / n_pos + cov_neg / n_neg
+    if not _delong_defined(n_pos, n_neg):
+        return np.full((of_pos.shape[0],) * 2, np.nan)
+    return np.atleast_2d(np.cov(of_pos)) / n_pos + np.atleast_2d(np.cov(of_neg)) / n_neg
 
 
 @options(**_BOOTSTRAP_OPTIONS, test=OneOf(("bootstrap", "delong")))
@@ -547,6 +579,9 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
     options = dict(metric=metric, method=method, n_boot=n_boot, interval=interval,
                    stratified=stratified, resampling=resampling, seed=seed, progress=progress)
     _, values, jackknife = _resampled_values(resampler, options)
+    warn_undefined_entries(int(np.count_nonzero(~np.isfinite(values).all(axis=1))), n_boot,
+                           "bootstrap replicates", _UNDEFINED_REPLICATES,
+                           "the intervals and p-values leave them out")
     differences = estimates[1:] - estimates[0]
     replicate_differences = values[:, 1:] - values[:, :1]
     low, high, p_values = [], [], []
@@ -557,7 +592,8 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
                                    jackknife[:, k + 1] - jackknife[:, 0], confidence, interval)
         low.append(bounds[0])
         high.append(bounds[1])
-        p_values.append(_two_sided_p(difference, np.std(column, ddof=1)))
+        p_values.append(_two_sided_p(difference, np.std(column, ddof=1))
+                        if column.size > 1 else math.nan)
     return Comparison(metric, method, "bootstrap", models, estimates, differences, np.array(low),
                       np.array(high), np.array(p_values), confidence, values)
 
@@ -584,7 +620,7 @@ def _delong_comparison(is_positive, score_rows, confidence, models):
     of_pos, of_neg = np.array(of_pos), np.array(of_neg)
     estimates = of_pos.mean(axis=1)
     covariance = _delong_variance(of_pos, of_neg)
-    z = _NORMAL.inv_cdf(0.5 + confidence / 2)
+    z = _two_sided_z(confidence)
     differences = estimates[1:] - estimates[0]
     standard_errors = np.sqrt(np.maximum(
         np.diag(covariance)[1:] + covariance[0, 0] - 2 * covariance[0, 1:], 0.0))
@@ -645,7 +681,7 @@ def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
     n_pos = row[rows.POS_WEIGHT]
     _validation.both_classes(n_pos, row[rows.NEG_WEIGHT], f"give a {rule} interval")
     theta = float(_metric_values(row, metric, method))
-    z = _NORMAL.inv_cdf(0.5 + confidence / 2)
+    z = _two_sided_z(confidence)
     standard_error = math.sqrt(max(theta * (1 - theta), 0.0) / n_pos)
     if rule == "binomial":
         low, high = max(0.0, theta - z * standard_error), min(1.0, theta + z * standard_error)
@@ -695,7 +731,7 @@ def fold_interval(values, *, confidence=0.95):
     values = _fold_values(values)
     k = values.size
     mean = float(values.mean())
-    t = _student_t.quantile(0.5 + confidence / 2, k - 1)
+    t = _student_t.two_sided_quantile(confidence, k - 1)
     half = t * float(values.std(ddof=1)) / math.sqrt(k)
     return Interval("mean", "folds", "t", mean, mean - half, mean + half, confidence)
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from scipy import stats as scipy_stats
 
 import fastpr
-from fastpr import datasets
+from fastpr import datasets, intervals
 from fastpr._engine.kernels.draws import replicate_counts
 from fastpr._engine.ranking import sort_ranking
 from strategies import FEW
@@ -144,6 +144,71 @@ def test_bca_matches_the_textbook_formula_with_leave_one_out_jackknife():
               for z in scipy_stats.norm.ppf([0.025, 0.975])]
     assert (result.low, result.high) == pytest.approx(tuple(np.quantile(values, levels)),
                                                       rel=1e-9)
+
+
+def test_bca_keeps_its_bounds_in_order_where_the_formula_turns_back():
+    # At this confidence 1 - a (z0 + z) < 0 for the upper level: the textbook formula's level
+    # falls back below the lower one (low 0.2093 > high 0.2090, the estimate outside). Its
+    # limit as the factor reaches 0 is the highest replicate.
+    y = [1, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0]
+    s = [0.4, 0.5, 3.7, 0.4, 0.4, -0.2, 0.6, -0.1, -0.1, 0.2, 2.3]
+    result = fastpr.bootstrap(y, s, n_boot=200, seed=119, interval="bca", confidence=1 - 1e-12)
+    assert result.low <= result.estimate <= result.high == result.replicates.max()
+
+
+def test_bca_leaves_out_jackknife_deletions_whose_metric_is_undefined():
+    # Deleting a class's only example: its acceleration was taken as 0 for any NaN.
+    rng = np.random.default_rng(3)
+    values, jackknife = rng.random(300), rng.random(20)
+    with_undefined = np.r_[jackknife, np.nan]
+    assert intervals._bootstrap_bounds(0.5, values, with_undefined, 0.9, "bca") == (
+        intervals._bootstrap_bounds(0.5, values, jackknife, 0.9, "bca"))
+    assert intervals._bootstrap_bounds(0.5, values, jackknife, 0.9, "bca") != (
+        intervals._bootstrap_bounds(0.5, values, np.zeros(20), 0.9, "bca"))
+
+
+def test_confidence_next_to_1_gives_finite_intervals_around_the_estimate():
+    # 0.5 + confidence / 2 rounds to 1 here: NormalDist.inv_cdf raised StatisticsError.
+    confidence = float(np.nextafter(1.0, 0.0))
+    y, s = [1, 0, 1, 0, 1, 0], [0.1, 0.2, 0.3, 0.4, 0.5, 0.05]
+    results = [fastpr.delong(y, s, confidence=confidence),
+               fastpr.bootstrap(y, s, n_boot=50, seed=1, interval="bca", confidence=confidence)]
+    results += [fastpr.confidence_interval(y, s, rule=rule, confidence=confidence)
+                for rule in ("binomial", "logit")]
+    for result in results:
+        assert 0.0 <= result.low <= result.estimate <= result.high <= 1.0
+    folds = fastpr.fold_interval([0.5, 0.6, 0.7], confidence=confidence)
+    assert math.isfinite(folds.low) and folds.low < 0.6 < folds.high
+    paired = fastpr.compare(y, [s, s[::-1]], metric="auc_roc", test="delong",
+                            confidence=confidence)
+    assert np.isfinite(paired.low).all() and (paired.low <= paired.differences).all()
+
+
+def test_delong_with_one_example_of_a_class_is_undefined():
+    # The sample variance of one placement was taken as 0: [-1, -1] and p = 0 for two models
+    # of one positive and one negative, p = 6e-5 with three negatives.
+    y, a, b = [1, 0, 0, 0], [0.9, 0.1, 0.2, 0.3], [0.1, 0.9, 0.2, 0.3]
+    with pytest.warns(fastpr.UndefinedMetricWarning, match="two positives and two negatives"):
+        single = fastpr.delong(y, a)
+    assert single.estimate == 1.0 and math.isnan(single.low) and math.isnan(single.high)
+    with pytest.warns(fastpr.UndefinedMetricWarning, match="two positives and two negatives"):
+        paired = fastpr.compare(y, [a, b], metric="auc_roc", test="delong")
+    assert np.isnan(paired.low).all() and np.isnan(paired.p_values).all()
+    assert paired.differences.tolist() == [-1.0]
+
+
+def test_compare_warns_about_undefined_replicates_as_bootstrap_does():
+    y, scores = [1, 0, 0, 1, 0], [[0.5, 0.1, 0.2, 0.3, 0.4], [0.1, 0.5, 0.2, 0.3, 0.9]]
+    with pytest.warns(fastpr.UndefinedMetricWarning, match=r"undefined for 16 of 200 bootstrap"):
+        result = fastpr.compare(y, scores, n_boot=200, seed=1, stratified=False,
+                                metric="auc_roc")
+    assert np.isnan(result.replicates).any(axis=1).sum() == 16
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)  # (no NumPy std of nothing)
+        with pytest.warns(fastpr.UndefinedMetricWarning, match=r"undefined for 2 of 2"):
+            none = fastpr.compare([1, 0], [[0.5, 0.1], [0.1, 0.5]], n_boot=2, seed=2,
+                                  stratified=False, metric="auc_roc")
+    assert np.isnan(none.p_values).all() and np.isnan(none.low).all()
 
 
 def test_auc_npr_replicates_use_each_replicates_floor():
@@ -293,6 +358,15 @@ Y, S = [1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]
         (lambda: fastpr.bootstrap(Y, S, confidence=95), ValueError,
          r"confidence must be in the open interval \(0, 1\), got 95"),
         (lambda: fastpr.bootstrap(Y, S, seed=-1), ValueError, r"seed must be >= 0, got -1"),
+        # A string was read as True (stratified="no" stratified), None as False.
+        (lambda: fastpr.bootstrap(Y, S, stratified="no"), TypeError,
+         r"stratified must be True or False, got 'no'"),
+        (lambda: fastpr.compare(Y, [S, S], stratified=None), TypeError,
+         r"stratified must be True or False, got None"),
+        (lambda: fastpr.bootstrap(Y, S, progress=2), TypeError,
+         r"progress must be True, a string or False, got 2"),
+        (lambda: fastpr.bootstrap_sample(Y, S, 2**63, seed=1), ValueError,
+         r"replicate must be <= 9223372036854775807"),
         (lambda: fastpr.bootstrap(Y, S, resampling="jackknife"), ValueError,
          r"resampling must be one of 'multinomial', 'poisson'"),
         (lambda: fastpr.bootstrap([1, 1], [0.2, 0.1]), ValueError,
