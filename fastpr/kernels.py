@@ -1,10 +1,15 @@
 """Compiled entry points for callers inside their own ``@numba.njit`` code.
 
 Learners that optimise AUC-PR call it thousands of times per second; these functions run with no
-Python overhead when called from jitted code (and work from Python too). They do not validate:
+Python overhead when called from jitted code (and work from Python too). They check only what
+costs little next to their own work, raising ``ValueError``: the lengths of the arrays,
+``offsets``, that ``order`` holds row numbers, and NaN among the scores of ``summary``; numba
+does not check indices, so an array too short would be read or written past its end. A position
+outside the ranking gives ``swap_delta_at`` and ``move_delta_at`` NaN (an exception there would
+cost a loop of queries three quarters of its speed). The rest is the caller's to ensure:
 
 - ``y_true``: 1-D bool array (True = positive);
-- ``y_score``: 1-D float64 or float32 array of the same length, no NaN;
+- ``y_score``: 1-D float64 or float32 array of the same length;
 - ``sample_weight``: 1-D float64 array of finite weights >= 0, or an empty float64 array for
   unit weights.
 

@@ -56,6 +56,65 @@ def test_summary_reports_undefined_areas_as_nan():
     assert np.isnan(row).all()
 
 
+@pytest.mark.parametrize("nan", [np.nan, -np.nan])
+@pytest.mark.parametrize("n", [4, NUMPY_SORT_ROWS + 10])  # the radix sort, and NumPy's
+def test_summary_refuses_nan_instead_of_sweeping_forever(nan, n):
+    # A learner whose predictions diverge: the sweep never ended. NaN of either sign sorts to
+    # an end of its class.
+    y = np.arange(n) % 3 == 0
+    scores = np.linspace(0.0, 1.0, n)
+    scores[1] = nan
+    with pytest.raises(ValueError, match="y_score contains NaN"):
+        _user_loop(y, scores[None, :], np.empty(0))
+    with pytest.raises(ValueError, match="y_score contains NaN"):
+        kernels.summary(y, scores.astype(np.float32), np.empty(0))
+
+
+def _ranking(n):
+    return np.arange(n) % 2 == 0, np.arange(n), np.array([0, n])
+
+
+TOO_SHORT = [  # each read or wrote past an array's end (segfaults, heap corruption) or lied
+    (lambda: kernels.summary(np.ones(10, bool), np.random.rand(100_000), np.empty(0)),
+     ValueError, "y_score must have the length of y_true"),
+    (lambda: kernels.summary(np.ones(10, bool), np.random.rand(10), np.ones(100_000)),
+     ValueError, "sample_weight must be empty"),
+    (lambda: kernels.ap_delta_table(_ranking(3)[0], np.empty((2, kernels.AP_DELTA_COLUMNS))),
+     ValueError, "table must have a row per position"),
+    (lambda: kernels.lambda_sums(*_ranking(3), np.empty(1)), ValueError, "one entry per row"),
+    (lambda: kernels.lambda_sums(_ranking(3)[0], np.array([0, 5, 1]), _ranking(3)[2],
+                                 np.empty(3)), ValueError, "order must hold row numbers"),
+    (lambda: kernels.lambda_sums(*_ranking(3)[:2], np.array([0, 5]), np.empty(3)), ValueError,
+     "offsets must run from 0 to the number of rows"),
+    (lambda: kernels.lambda_sums(*_ranking(4)[:2], np.array([0, 3, 1, 4]), np.empty(4)),
+     ValueError, "offsets must not decrease"),
+    (lambda: kernels.descending_order(np.random.rand(10), np.empty(3, np.int64)), ValueError,
+     "order must have the length of y_score"),
+    (lambda: kernels.ranking_order(np.random.rand(10), np.array([0, 4, 12]),
+                                   np.empty(10, np.int64)), ValueError, "offsets must run"),
+    (lambda: kernels.top_k_gradients(*_ranking(3)[:1], np.random.rand(3), *_ranking(3)[1:],
+                                     np.empty(0), 32, True, True, True, np.empty(3),
+                                     np.empty(1)), ValueError, "one entry per row"),
+    (lambda: kernels.all_pairs_gradients(*_ranking(3), np.ones(5), True, np.empty(3),
+                                         np.empty(3)), ValueError, "one factor per ranking"),
+]
+
+
+@pytest.mark.parametrize("call, error, match", TOO_SHORT)
+def test_kernels_refuse_arrays_they_would_read_or_write_past(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_deltas_at_positions_outside_the_ranking_are_nan():
+    table = np.empty((4, kernels.AP_DELTA_COLUMNS))  # a ranking of 3
+    kernels.ap_delta_table(np.array([True, False, True]), table)
+    assert kernels.swap_delta_at(table, 0, 1) == kernels.move_delta_at(table, 0, 1) != 0.0
+    for p, q in ((0, 3), (3, 0), (-1, 1), (0, 50)):  # 3 read the row past the table's end
+        assert np.isnan(kernels.swap_delta_at(table, p, q))
+        assert np.isnan(kernels.move_delta_at(table, p, q))
+
+
 @SETTINGS
 @given(st.lists(st.one_of(st.floats(allow_nan=False), st.sampled_from([0.0, -0.0, 5e-324])),
                 max_size=300))

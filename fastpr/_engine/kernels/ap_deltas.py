@@ -22,6 +22,8 @@ every term is >= 0, so the sums lose nothing to cancellation.
 Table of a ranking of n examples: float64 (n + 1, N_COLUMNS), row r the sums over ranks 1..r
 (row 0 all zero).
 """
+import numpy as np
+
 from ..jit import helper, jit
 
 COUNT, RECIPROCALS, POSITIVE_UP, POSITIVE_DOWN, NEGATIVE_UP, NEGATIVE_DOWN = range(6)
@@ -32,6 +34,9 @@ N_COLUMNS = 6
 def fill_table(ranked_true, table):
     """Fill the table of the ranking whose labels by position are ``ranked_true``; returns its
     average precision (NaN without positives)."""
+    if table.shape[0] < ranked_true.size + 1 or table.shape[1] < N_COLUMNS:
+        raise ValueError("table must have a row per position and one more, and N_COLUMNS "
+                         "columns")
     c = reciprocals = positive_up = positive_down = negative_up = negative_down = 0.0
     total = 0.0
     for column in range(N_COLUMNS):
@@ -58,6 +63,12 @@ def fill_table(ranked_true, table):
     return total / c
 
 
+@jit(inline="always")
+def _outside(table, p, q):
+    """Whether position p or q lies outside the table's ranking."""
+    return min(p, q) < 0 or max(p, q) >= table.shape[0] - 1
+
+
 @helper
 def _is_positive_at(table, rank):
     return table[rank, COUNT] > table[rank - 1, COUNT]
@@ -66,6 +77,8 @@ def _is_positive_at(table, rank):
 @jit
 def swap_delta_at(table, p, q):
     """AP after swapping the examples at positions ``p`` and ``q``, minus AP before."""
+    if _outside(table, p, q):
+        return np.nan
     upper = min(p, q) + 1
     lower = max(p, q) + 1
     positive_upper = _is_positive_at(table, upper)
@@ -86,6 +99,8 @@ def swap_delta_at(table, p, q):
 def move_delta_at(table, p, q):
     """AP after moving the example at position ``p`` to position ``q`` (the examples between
     shift by one), minus AP before."""
+    if _outside(table, p, q):
+        return np.nan
     if p == q:
         return 0.0
     a = p + 1  # ranks

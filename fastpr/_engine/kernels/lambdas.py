@@ -38,6 +38,7 @@ import math
 import numpy as np
 
 from ..jit import helper, jit, shared
+from .order import check_offsets
 
 _MIN_HESSIAN_FACTOR = 1e-16  # XGBoost's floor on sigma (1 - sigma)
 _SCORE_GAP = 0.01  # added to |s+ - s-| by score normalisation
@@ -534,9 +535,27 @@ def _longest(offsets):
     return longest
 
 
+@helper
+def _check_rankings(ranked_true, order, offsets, scores, scales, out_a, out_b):
+    """Refuse arrays that the public kernels would read or write past their ends (numba does
+    not check indices): one entry per row, ``offsets`` from 0 to n, ``order`` row numbers, a
+    scale per ranking or none. O(n), a fraction of the kernels' own passes."""
+    n = ranked_true.size
+    if order.size != n or scores.size != n or out_a.size != n or out_b.size != n:
+        raise ValueError("ranked_true, order, the scores and the outputs must have one entry "
+                         "per row")
+    check_offsets(offsets, n)
+    if scales.size != 0 and scales.size != offsets.size - 1:
+        raise ValueError("group_scale must be empty or hold one factor per ranking")
+    for k in range(n):
+        if order[k] < 0 or order[k] >= n:
+            raise ValueError("order must hold row numbers, from 0 to n - 1")
+
+
 @jit
 def lambda_sums(ranked_true, order, offsets, out):
     """``lambda_sums_range`` of every ranking."""
+    _check_rankings(ranked_true, order, offsets, out, out[:0], out, out)
     lambda_sums_range(ranked_true, order, offsets, 0, offsets.size - 1, out,
                       np.empty((SUMS_WORK, _longest(offsets))))
 
@@ -545,6 +564,7 @@ def lambda_sums(ranked_true, order, offsets, out):
 def top_k_gradients(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
                     query_normalization, grad, hess):
     """``top_k_range`` of every ranking."""
+    _check_rankings(ranked_true, order, offsets, scores, scales, grad, hess)
     top_k_range(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
                 query_normalization, 0, offsets.size - 1, grad, hess,
                 np.empty((TOP_K_WORK, _longest(offsets))))
@@ -553,5 +573,6 @@ def top_k_gradients(ranked_true, scores, order, offsets, scales, k, ranknet, sco
 @jit
 def all_pairs_gradients(ranked_true, order, offsets, scales, query_normalization, grad, hess):
     """``all_pairs_range`` of every ranking."""
+    _check_rankings(ranked_true, order, offsets, grad, scales, grad, hess)
     all_pairs_range(ranked_true, order, offsets, scales, query_normalization, 0,
                     offsets.size - 1, grad, hess, np.empty((ALL_PAIRS_WORK, _longest(offsets))))

@@ -166,6 +166,8 @@ def descending_order(scores, order):
     For compiled callers: a merge sort of the scores' keys. From Python, NumPy's sort of the
     packed keys between ``pack_keys`` and ``unpack_order`` is several times faster.
     """
+    if order.size != scores.size:
+        raise ValueError("order must have the length of y_score")
     keys = np.empty(scores.size, dtype=np.uint64)
     for row in range(scores.size):
         keys[row] = descending_key(scores[row])
@@ -177,12 +179,24 @@ def descending_order(scores, order):
 def ranking_order(scores, offsets, order):
     """``descending_order`` of each segment ``offsets[g]:offsets[g + 1]`` of ``scores`` into
     the same segment of ``order``, as row numbers of the whole array."""
+    check_offsets(offsets, scores.size)
     for g in range(offsets.size - 1):
         first = offsets[g]
         segment = order[first:offsets[g + 1]]
         descending_order(scores[first:offsets[g + 1]], segment)
         for k in range(segment.size):
             segment[k] += first
+
+
+@helper
+def check_offsets(offsets, n):
+    """Refuse segment boundaries that do not run from 0 to n without falling (they would reach
+    past the arrays)."""
+    if offsets.size < 2 or offsets[0] != 0 or offsets[offsets.size - 1] != n:
+        raise ValueError("offsets must run from 0 to the number of rows")
+    for g in range(offsets.size - 1):
+        if offsets[g + 1] < offsets[g]:
+            raise ValueError("offsets must not decrease")
 
 
 @jit
