@@ -43,10 +43,13 @@ class MaxFBeta(Result):
 
 
 def f_beta_from_counts(tp, fp, n_pos, beta):
-    """F-beta of counts (arrays or scalars); NaN without positives."""
+    """F-beta of counts (arrays or scalars); NaN without positives, 0 where TP is 0 (the
+    origin, where F-beta is 0 for every beta, though precision is 0 / 0)."""
     if n_pos == 0:
         return np.full(np.shape(tp), np.nan)
-    return f_beta(tp, fp, n_pos, beta * beta)
+    with np.errstate(invalid="ignore"):  # 0 / 0 at the origin where b^2 underflows to 0
+        f = f_beta(tp, fp, n_pos, beta)
+    return np.where(tp > 0, f, 0.0)
 
 
 def f_beta_curve_of(curve, beta):
@@ -97,10 +100,19 @@ def iso_f_curve(f, *, beta=1.0, n_points=100):
     >>> r, p
     (array([0.33333333, 0.66666667, 1.        ]), array([1.        , 0.4       , 0.33333333]))
     """
-    b2 = beta * beta
-    start = b2 * f / (1.0 + b2 - f)
+    # (1 + b^2) r - b^2 f written as (1 + b^2) (r - start) + f start: no cancellation near
+    # the start. For b > 1 everything divided through by b^2, which then cannot overflow; where
+    # b^2 underflows (b < 1e-162), F is precision, and the line starts at recall 0.
+    if beta <= 1.0:
+        b2 = beta * beta
+        start = b2 * f / (1.0 + b2 - f)
+        scale, top = 1.0 + b2, f
+    else:
+        inverse = (1.0 / beta) ** 2
+        start = f / (1.0 + inverse * (1.0 - f))
+        scale, top = 1.0 + inverse, inverse * f
     recall = np.linspace(start, 1.0, n_points)
-    # (1 + b^2) r - b^2 f rewritten as (1 + b^2) (r - start) + f start: no cancellation near
-    # the start, where precision comes out as exactly 1.
-    precision = np.minimum(f * recall / ((1.0 + b2) * (recall - start) + f * start), 1.0)
+    with np.errstate(invalid="ignore"):  # 0 / 0 at the start where b^2 or 1 / b^2 underflows
+        precision = np.minimum(top * recall / (scale * (recall - start) + top * start), 1.0)
+    precision[0] = 1.0
     return recall, precision

@@ -142,6 +142,24 @@ def test_iso_f_line_has_constant_f_and_stays_in_the_unit_square(f, beta, n_point
     assert np.all((precision > 0) & (precision <= 1))
 
 
+@pytest.mark.parametrize("beta, limit", [(1e-200, "precision"), (1e-170, "precision"),
+                                         (1e155, "recall"), (1e300, "recall")])
+def test_extreme_betas_give_precision_or_recall(beta, limit):
+    # beta^2 overflowed (every F NaN) or underflowed (NaN at the origin, which argmax picked).
+    y, s = [1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.6, 0.1]
+    curve = fastpr.f_beta_curve(y, s, beta=beta)
+    np.testing.assert_allclose(curve.f[1:], getattr(curve, limit)[1:], rtol=1e-15)
+    assert curve.f[0] == 0.0
+    best = fastpr.max_f_beta(y, s, beta=beta)
+    assert best.value == 1.0 and best.threshold == (0.9 if limit == "precision" else 0.6)
+    recall, precision = fastpr.iso_f_curve(0.5, beta=beta, n_points=5)
+    assert np.isfinite(precision).all() and precision[0] == 1.0
+    if limit == "precision":  # a horizontal line at precision f from recall 0
+        assert recall[0] == 0.0 and (precision[1:] == 0.5).all()
+    else:  # a vertical one at recall f
+        assert recall[0] == 0.5 and (precision[1:] < 1e-300).all()
+
+
 def test_no_positives_warn_and_give_nan():
     with pytest.warns(fastpr.UndefinedMetricWarning, match=r"F-beta is undefined because y_true "
                                                            r"has no positives"):

@@ -5,10 +5,16 @@ from ..jit import jit, shared
 
 
 @shared
-def f_beta(tp, fp, n_pos, beta2):
-    """``(1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)`` with ``b^2 = beta2``, FN = P - TP folded
-    into the sum (scalars or arrays; P > 0)."""
-    return (1.0 + beta2) * tp / (tp + fp + beta2 * n_pos)
+def f_beta(tp, fp, n_pos, beta):
+    """``(1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)``, FN = P - TP folded into the sum
+    (scalars or arrays; P > 0). For b > 1 divided through by b^2, so that b^2 neither overflows
+    nor underflows for any finite b > 0: F then tends to recall, as for b < 1 to precision.
+    Where b^2 and 1 + b^2 are exact (b = 1/2, 1, 2, ...), equal F of whole counts are equal."""
+    if beta <= 1.0:
+        b2 = beta * beta
+        return (1.0 + b2) * tp / (tp + fp + b2 * n_pos)
+    inverse = (1.0 / beta) ** 2
+    return (1.0 + inverse) * tp / (inverse * (tp + fp) + n_pos)
 
 
 @jit
