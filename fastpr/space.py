@@ -49,10 +49,13 @@ def roc_to_pr(fpr, tpr=None, *, n_pos=None, n_neg=None):
     fpr, tpr = _validation.rates("fpr", fpr), _validation.rates("tpr", tpr)
     _check_same_shape(fpr=fpr, tpr=tpr)
     n_pos, n_neg = _CLASS_TOTAL.check("n_pos", n_pos), _CLASS_TOTAL.check("n_neg", n_neg)
-    tp, fp = tpr * n_pos, fpr * n_neg
-    with np.errstate(invalid="ignore"):
-        precision = tp / (tp + fp)
-    return tpr, precision
+    # 1 / (1 + FP / TP) with FP / TP = (fpr / tpr) (N / P): TP and FP themselves can overflow
+    # or underflow (totals near 1e308 or 1e-300) where the ratios do not.
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        false_per_true = (fpr / tpr) * (n_neg / n_pos)
+        precision = np.where(fpr == 0, np.where(tpr == 0, np.nan, 1.0),
+                             1.0 / (1.0 + false_per_true))
+    return tpr, precision[()]  # (a NumPy scalar for scalar rates, as NumPy divides them)
 
 
 def pr_to_roc(recall, precision=None, *, n_pos=None, n_neg=None):
@@ -90,7 +93,7 @@ def pr_to_roc(recall, precision=None, *, n_pos=None, n_neg=None):
     tp = recall * n_pos
     fp = tp * (1.0 - precision) / precision
     _check_at_most_n_neg(fp, n_neg)
-    return fp / n_neg, recall
+    return np.minimum(fp / n_neg, 1.0), recall  # (rounding can carry it just past 1)
 
 
 def _envelopes(x, y, grid):

@@ -50,6 +50,26 @@ def test_origin_has_no_precision():
     assert np.isnan(precision[0]) and precision[1] == 0.0
 
 
+@pytest.mark.parametrize("fpr, tpr, n_pos, n_neg, expected", [
+    (1.0, 1.0, 1e308, 1e308, 0.5),  # TP + FP overflowed: precision 0
+    (0.9, 0.9, 1.5e308, 1e308, 0.6),
+    (1e-300, 1e-300, 1e-300, 1e-300, 0.5),  # TP and FP underflowed: NaN
+    (0.0, 0.5, 1.0, 1e300, 1.0),
+    (0.5, 0.0, 1.0, 1.0, 0.0),
+])
+def test_precision_of_extreme_class_totals(fpr, tpr, n_pos, n_neg, expected):
+    _, precision = fastpr.roc_to_pr(fpr, tpr, n_pos=n_pos, n_neg=n_neg)
+    assert precision == pytest.approx(expected, rel=1e-15)
+
+
+def test_rates_from_precision_stay_in_the_unit_interval():
+    # 2 / 3 / (1 / 3) rounds to 2.0000000000000004 false positives, one more than n_neg = 2 in
+    # rounding; the rate was 1.0000000000000002, which roc_to_pr then refused.
+    fpr, recall = fastpr.pr_to_roc(1.0, 1 / 3, n_pos=1, n_neg=2)
+    assert fpr == 1.0 and recall == 1.0
+    assert fastpr.roc_to_pr(fpr, recall, n_pos=1, n_neg=2)[1] == pytest.approx(1 / 3)
+
+
 @st.composite
 def ranking_pairs(draw):
     """Two rankings of the same labels; often the second is the first with positives raised
