@@ -9,7 +9,9 @@ import numpy as np
 from . import _validation
 from ._engine.ranking import SortedRanking, sort_ranking, sweep_ranking
 from ._options import Interval, options
+from ._undefined import warn_if_undefined_in
 from .curves import PRCurve, pr_curve_from_counts
+from .exceptions import InputValueError
 from .results import Evaluation, Result
 
 
@@ -64,15 +66,21 @@ def at_prevalence(y_true, y_score, prevalence, *, sample_weight=None, pos_label=
     n_pos, n_neg = _total(ranking.pos, ranking.pos_weight), _total(ranking.neg, ranking.neg_weight)
     _validation.both_classes(n_pos, n_neg, "change the prevalence")
     factor = n_pos * (1.0 - target) / (target * n_neg)
+    if not np.isfinite(factor * n_neg):
+        raise InputValueError("{argument}={value!r} would make the negatives weigh more than "
+                              "the largest double in all.", argument="prevalence", value=target)
     negative_weight = ranking.neg_weight * factor if ranking.neg_weight.size else np.full(
         ranking.neg.size, factor)
     shifted = SortedRanking(ranking.pos, ranking.pos_weight, ranking.neg, negative_weight)
     swept = sweep_ranking(shifted, with_points=True)
+    evaluation = Evaluation.from_row(swept.row)
+    # As evaluate warns: classes whose totals double precision cannot weigh against each other.
+    warn_if_undefined_in(evaluation, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
     return PrevalenceShift(
         prevalence=target,
         observed_prevalence=n_pos / (n_pos + n_neg),
         negative_weight=factor,
-        evaluation=Evaluation.from_row(swept.row),
+        evaluation=evaluation,
         curve=pr_curve_from_counts(*swept.points),
     )
 

@@ -52,6 +52,16 @@ def test_at_the_observed_prevalence_nothing_changes():
     assert shifted.average_precision == pytest.approx(e.average_precision, rel=1e-12)
 
 
+def test_a_prevalence_beyond_double_precision_warns_or_is_refused():
+    # NaN areas came back without the warning that evaluate gives for the same totals.
+    y, s = [1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.6, 0.1]
+    with pytest.warns(fastpr.UndefinedMetricWarning, match="one more than 2\\*\\*600 times"):
+        shifted = fastpr.at_prevalence(y, s, 1e-300)
+    assert math.isnan(shifted.evaluation.auc_pr)
+    with pytest.raises(ValueError, match="prevalence=1e-300 would make the negatives weigh more"):
+        fastpr.at_prevalence(y, s, 1e-300, sample_weight=[1e10] * 6)
+
+
 def test_downsampled_negatives_report_the_deployment_area():
     # Keeping every 10th negative and shifting back to the full base rate recovers the full
     # data's area up to sampling noise; the down-sampled area alone is far too optimistic.
