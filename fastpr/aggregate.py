@@ -26,7 +26,8 @@ class Aggregate(Result):
 
     ``values`` and ``floors`` hold each fold's area and its unachievable minimum; ``floor`` is
     the aggregate's own minimum (mean of the floors, 0 when normalised, the pooled data's
-    minimum). Folds whose area is undefined are left out of ``value`` and counted in
+    minimum). A step-wise method has no floor for class totals that are not whole numbers
+    (weights): NaN there. Folds whose area is undefined are left out of ``value`` and counted in
     ``n_undefined``.
     """
 
@@ -77,11 +78,16 @@ def aggregate(folds, *, how="mean", method="interpolated"):
     _check_folds(folds, is_evaluation, pooled=how == "pooled")
     per_fold = [fold if evaluated else evaluations(rankings_of(*_arguments(fold)))
                 for fold, evaluated in zip(folds, is_evaluation)]
+    for k, evaluation in enumerate(per_fold):
+        if not isinstance(evaluation, Evaluation):  # (an EvaluationBatch)
+            raise InputValueError("{argument}[{k}] holds several rankings (a 2-D y_score, a "
+                                  "table or groups); each fold must be one.", argument="folds",
+                                  k=k)
     values = np.array([e.area(method) for e in per_fold])
-    floors = np.array([auc_pr_floor(e.n_pos, e.n_neg, method) for e in per_fold])
+    floors = np.array([_floor(e, method, how, k) for k, e in enumerate(per_fold)])
     if how == "pooled":
         pooled = evaluations(rankings_of(*_concatenated(folds)))
-        value, floor = pooled.area(method), auc_pr_floor(pooled.n_pos, pooled.n_neg, method)
+        value, floor = pooled.area(method), _floor(pooled, method, how, None)
         n_undefined = int(np.isnan(value))
     else:
         if how == "normalized":
@@ -95,6 +101,22 @@ def aggregate(folds, *, how="mean", method="interpolated"):
                            "the aggregate leaves them out")
     return Aggregate(how, method, float(value), float(floor), values, floors, len(folds),
                      n_undefined)
+
+
+def _floor(evaluation, method, how, k):
+    """The fold's unachievable minimum; NaN where a step-wise method has none (class totals that
+    are not whole numbers), which only normalising by it cannot do without."""
+    try:
+        return auc_pr_floor(evaluation.n_pos, evaluation.n_neg, method)
+    except InputValueError:  # (the floor's own check of the counts)
+        if how != "normalized":
+            return np.nan
+        raise InputValueError("{argument}{which} weighs its classes {n_pos:g} and {n_neg:g}, "
+                              "not whole numbers, for which method={method!r} has no "
+                              "unachievable floor to normalise by; use method='interpolated'.",
+                              argument="folds", which="" if k is None else f"[{k}]",
+                              n_pos=evaluation.n_pos, n_neg=evaluation.n_neg,
+                              method=method) from None
 
 
 def _arguments(fold):

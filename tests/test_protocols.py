@@ -172,6 +172,16 @@ def test_aggregate_leaves_out_undefined_folds_and_says_so():
     assert result.value == pytest.approx(np.nanmean(result.values), rel=1e-14)
 
 
+def test_aggregate_of_weighted_folds_by_a_step_wise_method_has_no_floor():
+    # Its floor needs whole counts; the mean itself does not, and it raised all the same.
+    y, s = [1, 0, 1, 0], [0.9, 0.8, 0.7, 0.6]
+    for how in ("mean", "pooled"):
+        result = fastpr.aggregate([(y, s, [0.3] * 4), (y, s)], how=how,
+                                  method="average_precision")
+        assert result.value == pytest.approx(fastpr.auc_pr(y, s, method="average_precision"))
+        assert math.isnan(result.floor) and math.isnan(result.floors[0])
+
+
 @pytest.mark.parametrize(
     "call, error, match",
     [
@@ -189,6 +199,11 @@ def test_aggregate_leaves_out_undefined_folds_and_says_so():
         (lambda: fastpr.aggregate([[1, 0]]), TypeError, r"folds\[0\] is list"),
         (lambda: fastpr.aggregate(_folds(), how="median"), ValueError,
          r"how must be one of 'mean', 'normalized', 'pooled'; got 'median'"),
+        (lambda: fastpr.aggregate([([1, 0, 1], [[0.5, 0.2, 0.1], [0.1, 0.2, 0.5]])]), ValueError,
+         r"folds\[0\] holds several rankings"),
+        (lambda: fastpr.aggregate([([1, 0, 1, 0], [4, 3, 2, 1], [0.3] * 4)], how="normalized",
+                                  method="average_precision"), ValueError,
+         r"folds\[0\] weighs its classes 0.6 and 0.6, not whole numbers"),
     ],
 )
 def test_bad_arguments_are_named(call, error, match):
