@@ -20,7 +20,7 @@ from .unachievable import auc_pr_floor
 _HOW = ("mean", "normalized", "pooled")
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class Aggregate(Result):
     """The aggregate ``value`` with what it is made of.
 

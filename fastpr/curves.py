@@ -19,7 +19,7 @@ RECALL_STEP = Interval(0, 1, closed="right")
 _COUNT = Interval(0, None, closed="left")
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class ROCCurve(Result):
     """Points in ROC space in descending threshold order, origin first: the operating points of
     :func:`fastpr.roc_curve`, or the vertices of :func:`fastpr.roc_convex_hull`.
@@ -41,7 +41,7 @@ class ROCCurve(Result):
 ROCHull = ROCCurve
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class PRCurve(Result):
     """Operating points in PR space, origin first (same points and thresholds as the ROC curve).
 
@@ -58,7 +58,7 @@ class PRCurve(Result):
     n_neg: float
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class PRPoints(Result):
     """Points along correctly interpolated PR segments (fp linear in tp between the ends)."""
 
@@ -68,7 +68,7 @@ class PRPoints(Result):
     fp: np.ndarray
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class AchievablePRCurve(Result):
     """The achievable PR curve: ROC-hull vertices in PR space joined by interpolated points.
 

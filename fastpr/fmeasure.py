@@ -17,7 +17,7 @@ from .results import Result
 BETA = Interval(0, None, closed="neither")
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class FBetaCurve(Result):
     """F-beta at every operating point of :func:`fastpr.pr_curve`, origin first.
 
@@ -31,7 +31,7 @@ class FBetaCurve(Result):
     beta: float
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class MaxFBeta(Result):
     """The largest F-beta over the operating points and the point that reaches it."""
 

@@ -14,7 +14,7 @@ import numpy as np
 from .results import Result
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class PRGCurve(Result):
     """Operating points in precision-recall-gain space, origin first, with crossing points.
 

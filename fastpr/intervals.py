@@ -47,7 +47,7 @@ _BOOTSTRAP_OPTIONS = dict(metric=OneOf(METRICS), method=OneOf(PR_METHODS),
                           stratified=Boolean(), progress=Boolean(text=True))
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class Interval(Result):
     """A point estimate and its two-sided interval at ``confidence``."""
 
@@ -60,7 +60,7 @@ class Interval(Result):
     confidence: float
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class BootstrapResult(Result):
     """Bootstrap interval with its replicate values and the settings that reproduce them.
 
@@ -84,7 +84,7 @@ class BootstrapResult(Result):
     seed: int
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class Comparison(Result):
     """Models scored on the same examples, each compared with the first (``differences[k]`` is
     model k + 1 minus model 0), with intervals and two-sided p-values for no difference.

@@ -15,7 +15,7 @@ from .exceptions import InputValueError
 from .results import Evaluation, Result
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class PrevalenceShift(Result):
     """A ranking's PR curve and every area, with negatives reweighted to a target prevalence.
 

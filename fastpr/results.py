@@ -8,6 +8,7 @@ import numpy as np
 
 from ._engine.kernels import rows
 from ._options import OneOf, options
+from .exceptions import InputTypeError
 
 
 def _plain(value):
@@ -28,12 +29,50 @@ def _short(value):
     return repr(value)
 
 
+def _same(a, b):
+    """Equal values: arrays element by element, NaN equal to NaN (the same result twice)."""
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        a, b = np.asarray(a), np.asarray(b)
+        try:
+            return bool(np.array_equal(a, b, equal_nan=True))
+        except TypeError:  # (labels and names: no NaN to find)
+            return bool(np.array_equal(a, b))
+    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
+        return True
+    return bool(a == b)
+
+
+def _hash_key(value):
+    """A hashable stand-in for a field, equal wherever ``_same`` says equal (one NaN, one zero)."""
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind == "f":
+            canonical = np.where(np.isnan(value), np.nan, value + 0.0)  # (-0.0 + 0.0 is 0.0)
+            return value.shape, canonical.tobytes()
+        return value.shape, tuple(value.ravel().tolist())
+    if isinstance(value, float) and math.isnan(value):
+        return "nan"
+    return value
+
+
 class Result:
-    """Mixin for frozen dataclasses of scalars and arrays."""
+    """Mixin for frozen dataclasses of scalars and arrays (declared with ``eq=False``: the
+    comparison is this one's, which compares arrays element by element)."""
 
     def to_dict(self):
-        """Fields as plain Python values (arrays become lists), ready for JSON."""
+        """Fields as plain Python values (arrays become lists): ``json.dumps`` writes them, NaN
+        and infinities (the origin's threshold) as NaN and Infinity, which not every JSON
+        reader takes."""
         return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(_same(getattr(self, f.name), getattr(other, f.name))
+                   for f in dataclasses.fields(self))
+
+    def __hash__(self):
+        return hash((type(self).__name__,
+                     *(_hash_key(getattr(self, f.name)) for f in dataclasses.fields(self))))
 
     def __repr__(self):
         fields = dataclasses.fields(self)
@@ -78,7 +117,7 @@ def method_field(method):
     return _METHOD_FIELDS[method]
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class Evaluation(Result):
     """Every summary of one ranking, from one sort and one pass.
 
@@ -115,7 +154,7 @@ class Evaluation(Result):
         return getattr(self, _METHOD_FIELDS[method])
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class MacroAverage(Result):
     """The mean of one metric over the rankings where it is defined, and what it left out."""
 
@@ -125,7 +164,7 @@ class MacroAverage(Result):
     n_undefined: int
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class EvaluationBatch(Result):
     """:class:`fastpr.Evaluation` of many rankings: the same fields, as arrays of one entry each.
 
@@ -161,6 +200,10 @@ class EvaluationBatch(Result):
 
     def __getitem__(self, i):
         """The :class:`Evaluation` of ranking ``i`` (a position, not an ``index`` label)."""
+        if not isinstance(i, (int, np.integer)) or isinstance(i, bool):
+            raise InputTypeError("{argument} must be an integer, got {value!r}: batch[i] is "
+                                 "ranking i's Evaluation, and the fields are arrays to slice "
+                                 "(batch.auc_pr[0:2]).", argument="i", value=i)
         return Evaluation(**{f.name: getattr(self, f.name)[i].item()
                              for f in dataclasses.fields(Evaluation)})
 
@@ -188,6 +231,7 @@ class EvaluationBatch(Result):
         columns["n_thresholds"] = columns["n_thresholds"].astype(np.int64)
         return cls(index=np.asarray(index), index_name=index_name, **columns)
 
+    @options(metric=OneOf(tuple(COLUMNS)))
     def macro(self, metric="auc_pr"):
         """Mean of ``metric`` (a field name) over the rankings where it is defined (not NaN).
 

@@ -42,7 +42,7 @@ _GAIN_CURVE = ("Precision-recall gain",)
 _GAIN_AREA = ("AUPRG",)
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class SweptRanking(Result):
     """One ranking after one sort and one pass: its operating points, ROC hull and summaries.
 

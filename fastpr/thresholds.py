@@ -16,7 +16,7 @@ from .results import Evaluation, Result
 from .swept import roc_convex_hull
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class ThresholdEvaluation(Result):
     """Test-set operating points at given thresholds, origin first, and their areas.
 

@@ -1,4 +1,5 @@
 """Many rankings per call: 2-D batches, groups and offsets equal loops of single calls bit for bit."""
+import pickle
 import warnings
 
 import numba
@@ -215,6 +216,35 @@ def test_batch_result_behaves_like_a_result():
         [0.9, 0.8, 0.7, 0.1], [0.1, 0.2, 0.3, 0.4]]), [0.75, 0.25])
     assert fastpr.auc_pr([1, 0, 1, 0], batch_scores, average="macro") == pytest.approx(
         np.mean([fastpr.auc_pr([1, 0, 1, 0], row) for row in batch_scores]), rel=1e-15)
+
+
+def test_results_holding_arrays_compare_and_hash_by_value():
+    # The dataclasses' own == compared arrays as a whole (ValueError), and hash failed on them.
+    y, rows = [1, 0, 1, 0], [[0.9, 0.8, 0.7, 0.1], [0.1, 0.2, 0.3, 0.4]]
+    batch = fastpr.evaluate(y, rows)
+    copy = pickle.loads(pickle.dumps(batch))
+    assert batch == copy and hash(batch) == hash(copy)
+    assert batch != fastpr.evaluate(y, rows[::-1]) and batch != batch[0]
+    curve = fastpr.roc_curve(y, rows[0])
+    assert curve == fastpr.roc_curve(y, rows[0]) != fastpr.roc_curve(y, rows[1])
+    assert len({curve, fastpr.roc_curve(y, rows[0])}) == 1
+    # NaN fields (one class) and -0.0 against 0.0 are the same result twice.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", fastpr.UndefinedMetricWarning)
+        one_class = fastpr.evaluate([1, 1], [0.1, 0.2])
+        assert one_class == fastpr.evaluate([1, 1], [0.1, 0.2])
+        assert hash(one_class) == hash(fastpr.evaluate([1, 1], [0.1, 0.2]))
+    assert fastpr.pr_curve([1, 0], [-0.0, 1.0]) == fastpr.pr_curve([1, 0], [0.0, 1.0])
+    assert hash(fastpr.pr_curve([1, 0], [-0.0, 1.0])) == hash(fastpr.pr_curve([1, 0], [0.0, 1.0]))
+
+
+def test_batch_positions_and_macro_metrics_are_checked():
+    batch = fastpr.evaluate([1, 0, 1, 0], [[0.9, 0.8, 0.7, 0.1], [0.1, 0.2, 0.3, 0.4]])
+    with pytest.raises(TypeError, match=r"i must be an integer, got slice\(0, 2, None\)"):
+        batch[0:2]
+    assert batch[np.int64(1)] == batch[1]
+    with pytest.raises(ValueError, match="metric must be one of 'n_pos'"):
+        batch.macro("index")  # (it averaged the positions)
 
 
 def test_stable_order_groups_rows_in_input_order():
