@@ -16,6 +16,7 @@ from .results import Result
 
 # The constraint on ``max_recall_step``, for every function that samples a curve along recall.
 RECALL_STEP = Interval(0, 1, closed="right")
+_MOST_POINTS = 2.0**48
 _COUNT = Interval(0, None, closed="left")
 
 
@@ -142,7 +143,12 @@ def _sampled(tp, fp, max_recall_step):
     recall; returns (recall, tp, fp, is_given_point)."""
     n_pos = tp[-1] if tp[-1] > 0 else np.nan
     step_recall = np.diff(tp) / n_pos
-    n_steps = np.maximum(1, np.ceil(np.nan_to_num(step_recall) / max_recall_step)).astype(np.int64)
+    n_steps = np.maximum(1, np.ceil(np.nan_to_num(step_recall) / max_recall_step))
+    if n_steps.sum() > _MOST_POINTS:  # (no machine holds them; int64 counts would wrap first)
+        raise InputValueError("{argument}={value!r} would draw {count:.3g} points.",
+                              argument="max_recall_step", value=max_recall_step,
+                              count=n_steps.sum())
+    n_steps = n_steps.astype(np.int64)
     tp_s, fp_s, is_given = _interpolated_points(tp, fp, n_steps)
     return tp_s / n_pos, tp_s, fp_s, is_given
 

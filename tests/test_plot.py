@@ -69,6 +69,9 @@ def test_interpolated_curve_rejects_a_bad_step():
     with pytest.raises(ValueError, match=r"max_recall_step must be in the half-open interval "
                                          r"\(0, 1\], got 0"):
         fastpr.interpolated_pr_curve([0, 1], [0.1, 0.2], max_recall_step=0)
+    # Within the interval, but too many points: their int64 count wrapped into a NumPy error.
+    with pytest.raises(ValueError, match=r"max_recall_step=1e-300 would draw 1e\+300 points"):
+        fastpr.interpolated_pr_curve([0, 1], [0.1, 0.2], max_recall_step=1e-300)
 
 
 # --------------------------------------------------------------------------- drawings
