@@ -12,6 +12,7 @@ import numpy as np
 
 from . import _validation
 from ._engine.ranking import SortedRanking, sort_ranking, sweep_ranking
+from ._undefined import warn_if_undefined_in
 from .results import Evaluation, Result
 from .swept import roc_convex_hull
 
@@ -66,6 +67,8 @@ def evaluate_at_thresholds(y_true, y_score, thresholds, *, sample_weight=None, p
     Returns
     -------
     ThresholdEvaluation
+        With an ``UndefinedMetricWarning`` where an area is undefined (a class missing from
+        the test set), as :func:`fastpr.evaluate` warns.
 
     Examples
     --------
@@ -85,7 +88,9 @@ def evaluate_at_thresholds(y_true, y_score, thresholds, *, sample_weight=None, p
     point_thresholds = np.empty_like(bins)
     point_thresholds[0] = np.inf
     point_thresholds[1:] = np.append(-np.inf, cuts)[bins[1:].astype(np.intp)]
-    return ThresholdEvaluation(point_thresholds, tp, fp, Evaluation.from_row(swept.row))
+    evaluation = Evaluation.from_row(swept.row)
+    warn_if_undefined_in(evaluation, "AUC-ROC", "AUC-PR", "normalised AUC-PR")  # as evaluate
+    return ThresholdEvaluation(point_thresholds, tp, fp, evaluation)
 
 
 def _bin(sorted_scores, cuts):

@@ -52,6 +52,12 @@ def test_at_the_observed_prevalence_nothing_changes():
     assert shifted.average_precision == pytest.approx(e.average_precision, rel=1e-12)
 
 
+def test_thresholds_on_a_test_set_of_one_class_warn_like_evaluate():
+    with pytest.warns(fastpr.UndefinedMetricWarning, match="AUC-ROC"):
+        result = fastpr.evaluate_at_thresholds([1, 1, 1], [0.9, 0.5, 0.2], [0.3, 0.7])
+    assert math.isnan(result.evaluation.auc_roc) and result.evaluation.auc_pr == 1.0
+
+
 def test_a_prevalence_beyond_double_precision_warns_or_is_refused():
     # NaN areas came back without the warning that evaluate gives for the same totals.
     y, s = [1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.6, 0.1]
