@@ -47,6 +47,8 @@ def _is_array_like(value):
 
 
 def _is_sparse(value):
+    if isinstance(value, (np.ndarray, list, tuple)):  # the common case, checked quickly
+        return False
     sparse = sys.modules.get("scipy.sparse")  # (loaded wherever such a matrix exists)
     return sparse is not None and sparse.issparse(value)
 
