@@ -107,6 +107,18 @@ def test_plot_roc_draws_the_curve_and_its_hull():
     assert ax.get_legend().legend_handles[0] is not None
 
 
+@pytest.mark.parametrize("y, s", [([1, 0, 1, 0], [1, 1, 0, 0]),
+                                  ([0, 1, 0, 1, 1, 0, 0, 0], [0.5] * 8)])
+def test_the_linear_line_has_the_area_in_its_legend(y, s):
+    # It was drawn from the origin's precision (the first segment's), 0.5 here, while the
+    # linear estimator starts from (0, 1): a flat line of area 0.5 labelled 0.625.
+    ax = plot.plot_pr(y, s, ax=_axes(), linear=True, achievable=False, iso_f=())
+    _, linear = ax.get_lines()
+    recall, precision = linear.get_xdata(), linear.get_ydata()
+    area = float(np.sum(np.diff(recall) * (precision[1:] + precision[:-1]) / 2))
+    assert area == pytest.approx(fastpr.evaluate(y, s).auc_pr_linear, rel=1e-12)
+
+
 def test_plot_pr_draws_every_part():
     y, s = datasets.binormal(500, 0.3, seed=1)
     s = np.round(s)
@@ -116,7 +128,7 @@ def test_plot_pr_draws_every_part():
     np.testing.assert_array_equal(curve.get_xdata(), drawn.recall)
     np.testing.assert_array_equal(curve.get_ydata(), drawn.precision)
     points = fastpr.pr_curve(y, s)
-    np.testing.assert_array_equal(linear.get_ydata(), points.precision)
+    np.testing.assert_array_equal(linear.get_ydata()[1:], points.precision[1:])
     np.testing.assert_array_equal(achievable.get_ydata(), fastpr.achievable_pr_curve(y, s).precision)
     assert linear.get_linestyle() == "--"
     assert achievable.get_color() == curve.get_color()

@@ -213,9 +213,10 @@ def _draw_pr(ax, swept, data, *, label=None, achievable=True, linear=False, boot
                                             if achievable else "")
     (line,) = ax.plot(curve.recall, curve.precision, label=named(label, text))
     color = line.get_color()
-    if linear:
+    if linear:  # from (0, 1), as the linear estimator starts, through every point after it
         points = swept.pr_curve()
-        ax.plot(points.recall, points.precision, "--", color=color, linewidth=1,
+        ax.plot(np.r_[0.0, points.recall[1:]], np.r_[1.0, points.precision[1:]], "--",
+                color=color, linewidth=1,
                 label=f"{prefix}linear (wrong): AUC-PR {result.auc_pr_linear:.3f}")
     if bootstrap is not None:
         _draw_band(ax, data, bootstrap, color, prefix, max_recall_step)
