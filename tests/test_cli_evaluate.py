@@ -308,6 +308,19 @@ def test_read_columns_rejects_an_unknown_reader(csv_file):
         fastpr_io.read_columns(csv_file, ["y"], reader="x")
 
 
+def test_pos_label_names_big_integer_and_bytes_labels_exactly(tmp_path):
+    # Through float(), 2**53 + 1 became 2**53, the other class; bytes were compared with text.
+    big = 2**53
+    np.savez(tmp_path / "big.npz", y=np.array([big, big + 1, big + 1, big, big]),
+             s=[0.1, 0.9, 0.8, 0.2, 0.3])
+    report = _json(tmp_path / "big.npz", "--label", "y", "--score", "s", "--pos-label",
+                   str(big + 1))
+    assert (report["all"]["s"]["n_pos"], report["all"]["s"]["auc_roc"]) == (2, 1.0)
+    np.savez(tmp_path / "bytes.npz", y=np.array([b"a", b"b", b"b", b"a"]), s=[0.1, 0.9, 0.8, 0.2])
+    report = _json(tmp_path / "bytes.npz", "--label", "y", "--score", "s", "--pos-label", "b")
+    assert (report["all"]["s"]["n_pos"], report["all"]["s"]["auc_roc"]) == (2, 1.0)
+
+
 def test_npz_arrays_must_be_one_dimensional(tmp_path):
     np.savez(tmp_path / "p.npz", y=[0, 1], s=[[0.1, 0.2]])
     result = _run("evaluate", tmp_path / "p.npz", "--label", "y", "--score", "s")

@@ -132,10 +132,16 @@ def _numeric_columns(args, data, others):
 
 def _pos_label(text, labels, column, path):
     """``--pos-label`` as a value of the label column's type."""
-    if text is None or labels.dtype.kind in "US":
+    if text is None or labels.dtype.kind == "U":
         return text
+    if labels.dtype.kind == "S":  # (bytes, from a .npz file)
+        return text.encode()
     if labels.dtype.kind == "b":
         return {"true": True, "1": True, "false": False, "0": False}.get(text.lower(), text)
+    try:
+        return int(text)  # (exactly: through float, 2**53 + 1 became 2**53)
+    except ValueError:
+        pass
     try:
         number = float(text)
     except ValueError:
