@@ -777,6 +777,11 @@ def test_scorers_use_the_ranking_response_and_greater_is_better():
         fs.auc_npr_scorer(m3, X, y3)
     with pytest.raises(ValueError, match="metric"):
         fs.scorer("f1")
+    # scikit-learn's one-vs-rest AUC-ROC scores the probabilities, which rank differently.
+    proba = fs.scorer("auc_roc", response_method="predict_proba")
+    assert proba(m3, X, y3) == pytest.approx(sklearn.metrics.get_scorer("roc_auc_ovr")(m3, X, y3),
+                                             rel=1e-12)
+    assert proba(m3, X, y3) != pytest.approx(fs.scorer("auc_roc")(m3, X, y3), rel=1e-6)
 
 
 def test_scorer_in_grid_search():

@@ -69,13 +69,20 @@ def auc_prg(y_true, y_score, *, pos_label=None, sample_weight=None):
 _METRICS = {"auc_pr": auc_pr, "auc_roc": auc_roc, "auc_npr": auc_npr, "auc_prg": auc_prg}
 
 
-def scorer(metric="auc_pr", **options):
+def scorer(metric="auc_pr", *, response_method=("decision_function", "predict_proba"),
+           **options):
     """A scikit-learn scorer of one of fastpr's metrics.
 
     Parameters
     ----------
     metric : {"auc_pr", "auc_roc", "auc_npr", "auc_prg"}, default="auc_pr"
         The fastpr function to score with.
+    response_method : str or tuple of str, default=("decision_function", "predict_proba")
+        What of the estimator's output is scored, as in ``sklearn.metrics.make_scorer``: the
+        first it has. For a multiclass estimator, scikit-learn's "roc_auc_ovr" scores
+        ``predict_proba``, whose columns can rank the samples differently from
+        ``decision_function``'s (a softmax mixes the classes' scores): pass
+        ``response_method="predict_proba"`` for its numbers.
     **options
         Passed to it: ``method=`` (an estimator of :func:`fastpr.auc_pr`, for "auc_pr" and
         "auc_npr") and ``pos_label=``.
@@ -83,8 +90,7 @@ def scorer(metric="auc_pr", **options):
     Returns
     -------
     scorer
-        ``sklearn.metrics.make_scorer(...)`` on ``decision_function`` (or ``predict_proba``),
-        greater is better.
+        ``sklearn.metrics.make_scorer(...)`` on ``response_method``, greater is better.
 
     Raises
     ------
@@ -114,7 +120,7 @@ def scorer(metric="auc_pr", **options):
             raise ValueError(f"method must be one of {', '.join(fastpr.PR_METHODS)}; got "
                              f"{options['method']!r}.")
     make_scorer = import_optional("sklearn.metrics", "sklearn").make_scorer
-    return make_scorer(_METRICS[metric], response_method=("decision_function", "predict_proba"),
+    return make_scorer(_METRICS[metric], response_method=response_method,
                        greater_is_better=True, **options)
 
 
