@@ -408,10 +408,7 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
     (0.0939, 0.0698, 0.1357)
     """
     resampler = _Resampler.single(_resampling_pool(y_true, y_score, sample_weight, pos_label))
-    full = resampler.full_rows(metric == "max_f1")
-    _validation.both_classes(full[0, rows.POS_WEIGHT], full[0, rows.NEG_WEIGHT],
-                             "bootstrap an interval")
-    estimate = float(_metric_values(full, metric, method)[0])
+    estimate = _estimate(resampler, metric, method)
     options = dict(metric=metric, method=method, n_boot=n_boot, interval=interval,
                    stratified=stratified, resampling=resampling, seed=seed, progress=progress)
     seed, values, jackknife = _resampled_values(resampler, options)
@@ -425,6 +422,21 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
     return BootstrapResult(metric, method, interval, estimate, low, high, confidence, values,
                            n_boot, int(np.count_nonzero(~finite)), bool(stratified), resampling,
                            seed)
+
+
+def _estimate(resampler, metric, method):
+    """The metric of the data as given (every count 1), where both classes are present."""
+    full = resampler.full_rows(metric == "max_f1")
+    _validation.both_classes(full[0, rows.POS_WEIGHT], full[0, rows.NEG_WEIGHT],
+                             "bootstrap an interval")
+    return float(_metric_values(full, metric, method)[0])
+
+
+def estimate_of(result, y_true, y_score, sample_weight=None, pos_label=None):
+    """The ``estimate`` that :func:`bootstrap` would give ``result`` on this data: equal to
+    ``result.estimate`` where ``result`` is this data's bootstrap."""
+    pool = _resampling_pool(y_true, y_score, sample_weight, pos_label)
+    return _estimate(_Resampler.single(pool), result.metric, result.method)
 
 
 @options(replicate=Integer(0, 2**63 - 1), seed=_SEED, resampling=OneOf(RESAMPLING),

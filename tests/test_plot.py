@@ -173,6 +173,17 @@ def test_bootstrap_must_be_a_bootstrap_result():
         plot.plot_pr([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], ax=_axes(), bootstrap=(0.1, 0.9))
 
 
+def test_bootstrap_of_other_data_is_refused():
+    # Its band was redrawn from these rows and labelled with the other data's interval.
+    y, s = datasets.binormal(300, 0.3, seed=4)
+    weights = np.random.default_rng(2).uniform(0.5, 2.0, y.size)
+    for other, plotted in [(fastpr.bootstrap(y, s, n_boot=20, seed=9), (y[:150], s[:150])),
+                           (fastpr.bootstrap(y, s, n_boot=20, seed=9, sample_weight=weights),
+                            (y, s))]:
+        with pytest.raises(ValueError, match="bootstrap is the bootstrap of other data"):
+            plot.plot_pr(*plotted, ax=_axes(), bootstrap=other)
+
+
 def test_plot_pr_can_leave_out_the_extras():
     y, s = datasets.skewed_ranking(n_samples=2000)
     ax = plot.plot_pr(y, s, ax=_axes(), achievable=False, unachievable=False, iso_f=())

@@ -1,11 +1,13 @@
 """``plot_roc``, ``plot_pr`` and ``plot_comparison``: one or several rankings with everything
 that explains their curves, drawn from one :class:`fastpr.SweptRanking` each."""
+import math
+
 import numpy as np
 
 from .._options import InstanceOf, OneOf, options
 from ..curves import RECALL_STEP
-from ..exceptions import InputTypeError
-from ..intervals import BootstrapResult, bootstrap_sample
+from ..exceptions import InputTypeError, InputValueError
+from ..intervals import BootstrapResult, bootstrap_sample, estimate_of
 from ..swept import SweptRanking, swept_silently
 from ._parts import (
     ISO_F1_LEVELS,
@@ -114,6 +116,13 @@ def _draw_band(ax, data, result, color, prefix, max_recall_step):
     if data is None:
         raise InputTypeError("{argument} shading redraws replicates from the data: pass y_true "
                              "and y_score rather than a SweptRanking.", argument="bootstrap")
+    own = estimate_of(result, data["y_true"], data["y_score"], data["sample_weight"],
+                      data["pos_label"])
+    if not (own == result.estimate or math.isnan(own) and math.isnan(result.estimate)):
+        raise InputValueError("{argument} is the bootstrap of other data: its estimate "
+                              "{theirs:.6g} differs from this data's {own:.6g}; its replicates "
+                              "cannot be redrawn from these rows.", argument="bootstrap",
+                              theirs=result.estimate, own=own)
     curves = []
     for replicate in _interval_end_replicates(result):
         sample = bootstrap_sample(data["y_true"], data["y_score"], replicate, seed=result.seed,
