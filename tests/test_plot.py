@@ -173,6 +173,16 @@ def test_bootstrap_must_be_a_bootstrap_result():
         plot.plot_pr([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], ax=_axes(), bootstrap=(0.1, 0.9))
 
 
+@pytest.mark.parametrize("label", [0, 1])
+def test_pr_display_of_one_class_leaves_out_the_unachievable_region(label):
+    # It raised about "prevalence", an argument the caller never passed.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", fastpr.UndefinedMetricWarning)
+        display = plot.PRDisplay.from_predictions([label] * 3, [0.1, 0.5, 0.9], ax=_axes(),
+                                                  unachievable=True)
+    assert not display.ax_.collections
+
+
 def test_bootstrap_of_other_data_is_refused():
     # Its band was redrawn from these rows and labelled with the other data's interval.
     y, s = datasets.binormal(300, 0.3, seed=4)

@@ -218,7 +218,7 @@ class PRDisplay(Display):
             the curve's colour behind it, sharing its legend entry.
         unachievable : bool, default=False
             Shade the region no ranking can enter at this prevalence (listed in the legend
-            where it is thick enough to see).
+            where it is thick enough to see); none where a class is missing.
         iso_f : sequence of float, default=()
             Draw the lines of these constant F1 values, such as ``fastpr.plot.ISO_F1_LEVELS``.
         max_recall_step : float, default=0.01
@@ -246,7 +246,8 @@ class PRDisplay(Display):
                             max_recall_step)
         if unachievable:
             self._needs_ranking("unachievable")
-            draw_unachievable(ax, self.evaluation.prevalence, self.evaluation.auc_pr_min)
+            if 0 < self.evaluation.prevalence < 1:  # (one class: no region, as in plot_pr)
+                draw_unachievable(ax, self.evaluation.prevalence, self.evaluation.auc_pr_min)
         if len(iso_f):
             draw_iso_f(ax, iso_f)
         self.chance_level_ = None
