@@ -3,6 +3,12 @@ import math
 
 import numpy as np
 
+from ._options import Integer, Interval, options
+
+# Prevalence as a probability of being positive (0 and 1 give one class, which is data too);
+# the population area needs both classes.
+_PROBABILITY = Interval(0, 1)
+
 
 def table1_points():
     """Davis & Goadrich (2006) Table 1: P = 20, A = (TP 5, FP 5), B = (TP 10, FP 30).
@@ -25,6 +31,7 @@ def figure6_ranking():
     return y_true, y_score
 
 
+@options(n_samples=Integer(minimum=1), prevalence=_PROBABILITY)
 def skewed_ranking(n_samples=20_000, prevalence=0.01, seed=0):
     """A binormal ranking at low prevalence with heavy ties (scores rounded to 2 decimals).
 
@@ -63,6 +70,7 @@ def reversal_rankings():
     return y_true, score_a, score_b
 
 
+@options(n_samples=Integer(minimum=1), prevalence=_PROBABILITY, separation=Interval())
 def binormal(n_samples, prevalence, separation=1.0, seed=0):
     """Scores of the binormal model: negatives N(0, 1), positives N(separation, 1).
 
@@ -73,6 +81,8 @@ def binormal(n_samples, prevalence, separation=1.0, seed=0):
     return y_true, rng.normal(loc=separation * y_true, scale=1.0)
 
 
+@options(prevalence=Interval(0, 1, closed="neither"), separation=Interval(),
+         n_grid=Integer(minimum=2))
 def binormal_auc_pr(prevalence, separation=1.0, n_grid=20_001):
     """The population AUC-PR of :func:`binormal`, by numerical integration.
 

@@ -42,6 +42,14 @@ S = [0.1, 0.9, 0.4, 0.3]
         (lambda: fastpr.multiclass.auc_roc([0, 1, 2], np.eye(3), average="mean"), ValueError,
          "average", None, None),
         (lambda: fastpr.evaluate(Y, [[0.1, 0.2], [0.3]]), ValueError, "y_score", None, None),
+        # The generators took any prevalence and separation (NaN, inf, 1.5) without a word.
+        (lambda: fastpr.datasets.binormal(10, 1.5), ValueError, "prevalence", None, None),
+        (lambda: fastpr.datasets.binormal(10, 0.5, separation=np.inf), ValueError,
+         "separation", None, None),
+        (lambda: fastpr.datasets.skewed_ranking(n_samples=-1), ValueError, "n_samples", None,
+         None),
+        (lambda: fastpr.datasets.binormal_auc_pr(0.5, n_grid=1), ValueError, "n_grid", None,
+         None),
     ],
 )
 def test_an_error_names_its_argument_and_position(call, kind, argument, other, position):
