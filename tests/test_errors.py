@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from strategies import SETTINGS
 
 import fastpr
-from fastpr import _options
+from fastpr import _options, datasets
 from fastpr.exceptions import InputError
 
 Y = [0, 1, 1, 0]
@@ -43,12 +43,12 @@ S = [0.1, 0.9, 0.4, 0.3]
          "average", None, None),
         (lambda: fastpr.evaluate(Y, [[0.1, 0.2], [0.3]]), ValueError, "y_score", None, None),
         # The generators took any prevalence and separation (NaN, inf, 1.5) without a word.
-        (lambda: fastpr.datasets.binormal(10, 1.5), ValueError, "prevalence", None, None),
-        (lambda: fastpr.datasets.binormal(10, 0.5, separation=np.inf), ValueError,
+        (lambda: datasets.binormal(10, 1.5), ValueError, "prevalence", None, None),
+        (lambda: datasets.binormal(10, 0.5, separation=np.inf), ValueError,
          "separation", None, None),
-        (lambda: fastpr.datasets.skewed_ranking(n_samples=-1), ValueError, "n_samples", None,
+        (lambda: datasets.skewed_ranking(n_samples=-1), ValueError, "n_samples", None,
          None),
-        (lambda: fastpr.datasets.binormal_auc_pr(0.5, n_grid=1), ValueError, "n_grid", None,
+        (lambda: datasets.binormal_auc_pr(0.5, n_grid=1), ValueError, "n_grid", None,
          None),
     ],
 )
