@@ -183,6 +183,24 @@ def test_pr_display_of_one_class_leaves_out_the_unachievable_region(label):
     assert not display.ax_.collections
 
 
+@pytest.mark.parametrize("call, error, match", [
+    # IndexError, TypeError about internal functions, or a string taken as True, before.
+    (lambda: plot.plot_comparison({}), ValueError, "rankings is empty"),
+    (lambda: plot.plot_comparison({"a": ([1, 0],)}), TypeError, r"rankings\['a'\] must be"),
+    (lambda: plot.plot_comparison({"a": ([1, 0], [0.5, 0.2], None, 1)}), TypeError,
+     r"rankings\['a'\] must be"),
+    (lambda: plot.plot_comparison({"a": ([1, 0], [0.5, 0.2])}, kind="roc", achievable=True),
+     TypeError, "achievable is not an option of kind='roc' figures"),
+    (lambda: plot.plot_pr([1, 0], [0.5, 0.2], achievable="no"), TypeError,
+     "achievable must be True or False"),
+    (lambda: plot.plot_roc([1, 0], [0.5, 0.2], hull="no"), TypeError,
+     "hull must be True or False"),
+])
+def test_figure_options_are_checked(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
 def test_bootstrap_of_other_data_is_refused():
     # Its band was redrawn from these rows and labelled with the other data's interval.
     y, s = datasets.binormal(300, 0.3, seed=4)

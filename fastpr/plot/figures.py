@@ -1,10 +1,11 @@
 """``plot_roc``, ``plot_pr`` and ``plot_comparison``: one or several rankings with everything
 that explains their curves, drawn from one :class:`fastpr.SweptRanking` each."""
+import inspect
 import math
 
 import numpy as np
 
-from .._options import InstanceOf, OneOf, options
+from .._options import Boolean, InstanceOf, OneOf, options
 from ..curves import RECALL_STEP
 from ..exceptions import InputTypeError, InputValueError
 from ..intervals import BootstrapResult, bootstrap_sample, estimate_of
@@ -82,6 +83,7 @@ def draw_chance_roc(ax, **style):
                                       **style})[0]
 
 
+@options(hull=Boolean())
 def _draw_roc(ax, swept, _data=None, *, hull=True, label=None):
     result = swept.evaluation
     text = f"AUC-ROC {result.auc_roc:.3f}" + (f", hull {result.auc_roc_hull:.3f}" if hull else "")
@@ -91,6 +93,7 @@ def _draw_roc(ax, swept, _data=None, *, hull=True, label=None):
         draw_roc_hull(ax, swept, line.get_label(), line.get_color())
 
 
+@options(chance=Boolean())
 def _surround_roc(ax, _swept, *, chance=True):
     if chance:
         draw_chance_roc(ax)
@@ -212,7 +215,8 @@ def plot_pr(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=None
     return _finish_pr(ax)
 
 
-@options(bootstrap=InstanceOf(BootstrapResult), max_recall_step=RECALL_STEP)
+@options(bootstrap=InstanceOf(BootstrapResult), max_recall_step=RECALL_STEP,
+         achievable=Boolean(), linear=Boolean())
 def _draw_pr(ax, swept, data, *, label=None, achievable=True, linear=False, bootstrap=None,
              max_recall_step=0.01):
     result = swept.evaluation
@@ -233,12 +237,13 @@ def _draw_pr(ax, swept, data, *, label=None, achievable=True, linear=False, boot
         draw_achievable(ax, swept, line.get_label(), color, max_recall_step)
 
 
+@options(unachievable=Boolean())
 def _surround_pr(ax, swept, *, unachievable=True, iso_f=ISO_F1_LEVELS):
     """What surrounds the PR curves, after them so that their legend entries come first."""
     result = swept.evaluation
     if unachievable and 0 < result.prevalence < 1:
         draw_unachievable(ax, result.prevalence, result.auc_pr_min)
-    if len(iso_f):
+    if iso_f is not None and len(iso_f):  # (None: no lines, as ())
         draw_iso_f(ax, iso_f)
 
 
@@ -273,9 +278,21 @@ def plot_comparison(rankings, *, kind="pr", ax=None, **options):
     draw, surround, finish, shown, surround_options = _KINDS[kind]
     around = {name: options.pop(name) for name in surround_options if name in options}
     pos_label = options.pop("pos_label", None)
+    taken = inspect.signature(draw).parameters
+    for name in options:
+        if name not in taken or name in ("ax", "swept", "data", "_data", "label"):
+            raise InputTypeError("{argument} is not an option of kind={kind!r} figures.",
+                                 argument=name, kind=kind)
+    if not rankings:
+        raise InputValueError("{argument} is empty.", argument="rankings")
     ax = new_axes() if ax is None else ax
     swept_rankings = []
     for name, data in rankings.items():
+        if not (isinstance(data, SweptRanking)
+                or isinstance(data, (tuple, list)) and len(data) in (2, 3)):
+            raise InputTypeError("{argument}[{name!r}] must be a SweptRanking or a tuple "
+                                 "(y_true, y_score[, sample_weight]), got {value!r:.60}.",
+                                 argument="rankings", name=name, value=data)
         data = (data, None) if isinstance(data, SweptRanking) else tuple(data)
         weight = data[2] if len(data) > 2 else None
         swept, given = ranking(*data[:2], weight, pos_label, shown)
