@@ -337,6 +337,37 @@ def test_cache_key_covers_every_kernel_file_and_the_versions(tmp_path):
             path.write_text(original)
 
 
+def test_no_usable_temporary_directory_is_no_cache_there(monkeypatch):
+    # docker run --read-only without a tmpfs: tempfile raised FileNotFoundError at import.
+    def nowhere():
+        raise FileNotFoundError("No usable temporary directory found")
+
+    monkeypatch.setattr(_jit.tempfile, "gettempdir", nowhere)
+    assert _jit._private_temp_dir() is None
+
+
+def test_environments_of_other_interpreter_builds_keep_apart_what_they_prune(monkeypatch):
+    # Two environments sharing an editable checkout, one Python built differently: each
+    # deleted the other's cache, as only the versions in the name told them apart.
+    prefix = _jit._versions_prefix()
+    monkeypatch.setattr(_jit.sys, "version", sys.version + " (another build)")
+    assert _jit._versions_prefix() != prefix
+
+
+def test_damaged_cache_files_are_misses_written_anew(tmp_path):
+    site = _copy_package(tmp_path)
+    env = _env(site, tmp_path, tmp_path, tmp_path / "numba")
+    first, _ = _run(env, HULL)
+    files = [path for path in (tmp_path / "numba").rglob("*") if path.suffix in (".nbi", ".nbc")]
+    assert files
+    for k, path in enumerate(files):  # empty, and garbage
+        path.write_bytes(b"" if k % 2 else b"not a pickle")
+    damaged, stderr = _run(env, HULL)
+    again, _ = _run(env, HULL)
+    assert damaged["result"] == again["result"] == first["result"] and "Error" not in stderr
+    assert damaged["compiled"] > 0 and again["compiled"] == 0
+
+
 def test_other_numba_functions_keep_numba_own_cache(tmp_path):
     (tmp_path / "user_module.py").write_text(textwrap.dedent("""
         import numba

@@ -114,8 +114,12 @@ _current_key = functools.cache(source_key)
 
 
 def _versions_prefix():
-    """The start of the cache directory's name: the interpreter and library versions."""
-    return f"{sys.implementation.cache_tag}-numpy{np.__version__}-numba{numba.__version__}-"
+    """The start of the cache directory's name: the interpreter and library versions, and a
+    digest of the interpreter's build and llvmlite's version, so that two environments that
+    share the package directory (an editable install) keep apart what they prune."""
+    build = hashlib.sha256(repr((sys.version, llvmlite.__version__)).encode()).hexdigest()[:8]
+    return (f"{sys.implementation.cache_tag}-numpy{np.__version__}-numba{numba.__version__}-"
+            f"{build}-")
 
 
 def _bases():
@@ -135,11 +139,11 @@ def _private_temp_dir():
 
     Cached code is unpickled, so a directory that another user could write is never used.
     """
-    path = os.path.join(tempfile.gettempdir(), f"fastpr-{os.getuid()}")
     try:
+        path = os.path.join(tempfile.gettempdir(), f"fastpr-{os.getuid()}")
         os.makedirs(path, mode=0o700, exist_ok=True)
         info = os.lstat(path)
-    except OSError:
+    except OSError:  # (FileNotFoundError too: no usable temporary directory at all)
         return None
     private = (stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
                and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH))
@@ -236,6 +240,21 @@ class _IndexDataFile(caching.IndexDataCacheFile):
     def save(self, key, data):
         with _cache_lock(self._cache_path):
             super().save(key, data)
+
+    # A damaged file (a cache restored in part, a power cut) is a miss, and is written anew,
+    # not an error: anything its unpickling raises says only that it cannot be read.
+
+    def _load_index(self):
+        try:
+            return super()._load_index()
+        except Exception:  # noqa: BLE001
+            return {}
+
+    def load(self, key):
+        try:
+            return super().load(key)
+        except Exception:  # noqa: BLE001
+            return None
 
 
 @contextlib.contextmanager
