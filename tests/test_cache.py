@@ -47,6 +47,13 @@ y, s = [1, 0, 1, 1, 0, 0], np.array([0.9, 0.8, 0.7, 0.6, 0.6, 0.1])
 result = [fastpr.evaluate(y, s).auc_pr]
 """
 EVALUATE_BOTH = EVALUATE + "result.append(fastpr.evaluate(y, s.astype(np.float32)).auc_pr)\n"
+# Read-only arrays (pyarrow's, memory-mapped ones), for which numba compiles kernels again.
+EVALUATE_READ_ONLY = """
+frozen = [np.array(a) for a in (y, s, [1.0, 2.0, 1.0, 1.0, 0.5, 1.0])]
+for a in frozen:
+    a.flags.writeable = False
+result.append(fastpr.evaluate(frozen[0], frozen[1], sample_weight=frozen[2]).auc_pr)
+"""
 # Two kernels that neither ``fastpr evaluate`` nor warmup's ``evaluate`` compiles.
 MISSING_FROM_WARMUP = """
 from fastpr._engine.kernels.gap_bins import gap_bin_starts
@@ -152,14 +159,15 @@ def test_first_command_says_once_that_it_compiles_and_later_ones_do_not(warmed):
 def test_read_only_package_uses_the_cache_warmup_filled(warmed):
     env = _env(warmed["site"], warmed["home"], warmed["tmp"])
     with _read_only(warmed["site"], warmed["home"], warmed["tmp"]) as prefix:
-        values, stderr = _run(env, EVALUATE_BOTH, prefix)
+        values, stderr = _run(env, EVALUATE_BOTH + EVALUATE_READ_ONLY, prefix)
         command = _command(env, "evaluate", str(warmed["csv"]), "--label", "y", "--score", "s",
                            prefix=prefix)
     assert values["compiled"] == 0 and values["loaded"] > 0
     assert values["cache_dir"].startswith(str(warmed["site"]))
     scores = np.array([0.9, 0.8, 0.7, 0.6, 0.6, 0.1])
     assert values["result"] == [fastpr.evaluate([1, 0, 1, 1, 0, 0], s).auc_pr
-                                for s in (scores, scores.astype(np.float32))]
+                                for s in (scores, scores.astype(np.float32))] + [
+        fastpr.evaluate([1, 0, 1, 1, 0, 0], scores, sample_weight=[1, 2, 1, 1, 0.5, 1]).auc_pr]
     assert stderr == ""
     assert command.returncode == 0 and command.stderr == ""
     assert command.stdout == warmed["first"].stdout

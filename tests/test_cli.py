@@ -24,6 +24,17 @@ def test_demo_reports_the_worked_examples():
         assert f"\n  {method} " in out
 
 
+def test_demo_says_in_one_line_where_it_cannot_write_its_figures(tmp_path):
+    # A traceback (FileExistsError) followed the whole report.
+    in_the_way = tmp_path / "a-file"
+    in_the_way.write_text("")
+    result = _run("demo", "--out", str(in_the_way))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"fastpr demo: cannot write the figures into {in_the_way}")
+    assert result.stderr.count("\n") == 1
+    assert "interpolated AUC-PR (correct)      0.0295" in result.stdout
+
+
 def test_unknown_command_fails_cleanly():
     result = _run("frobnicate")
     assert result.returncode == 2

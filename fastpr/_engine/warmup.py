@@ -40,11 +40,21 @@ def _score_forms():
     return _SCORES, _SCORES.astype(np.float32)
 
 
+def _frozen(array):
+    """A read-only copy: numba compiles kernels again for read-only arrays, which is how
+    ``fastpr evaluate`` (pyarrow) and memory-mapped data hand them over."""
+    array = np.array(array)
+    array.flags.writeable = False
+    return array
+
+
 def _evaluate():
     for labels in (_LABELS, *(_LABELS.astype(t) for t in (np.int32, np.uint8, np.float64, bool))):
         for scores in _score_forms():
             for weights in (None, _WEIGHTS):
                 fastpr.evaluate(labels, scores, sample_weight=weights)
+                fastpr.evaluate(_frozen(labels), _frozen(scores),
+                                sample_weight=None if weights is None else _frozen(weights))
     fastpr.evaluate(_LABELS.astype(np.float32), _SCORES, pos_label=1.0)
     fastpr.evaluate(_LABELS.astype(bool), _SCORES, pos_label=False)
     fastpr.auc_pr_min(3, 9)
@@ -61,6 +71,8 @@ def _batches():
         for labels in (_LABELS, np.stack([_LABELS, _LABELS[::-1]])):
             for weights in (None, _WEIGHTS):
                 fastpr.evaluate(labels, rows, sample_weight=weights)
+                fastpr.evaluate(_frozen(labels), _frozen(rows),
+                                sample_weight=None if weights is None else _frozen(weights))
 
 
 def _groups():
@@ -70,6 +82,9 @@ def _groups():
             fastpr.evaluate(_LABELS, scores, sample_weight=weights, groups=ids)
             fastpr.evaluate(_LABELS, scores, sample_weight=weights, groups=ids.astype(str))
             fastpr.evaluate(_LABELS, scores, sample_weight=weights, offsets=[0, 4, 8, 12])
+            for groups in (ids, ids.astype(str)):
+                fastpr.evaluate(_frozen(_LABELS), _frozen(scores), groups=_frozen(groups),
+                                sample_weight=None if weights is None else _frozen(weights))
     # Segments from 1,024 rows on are sorted by NumPy and recorded one by one.
     many = np.resize(_LABELS, 2048)
     fastpr.evaluate(many, np.linspace(0, 1, many.size), groups=np.zeros(many.size, int))
@@ -248,13 +263,19 @@ def _run_elsewhere(features, report, jobs):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [package_parent, *filter(None, [os.environ.get("PYTHONPATH")])]))
     where = _jit.cache_dir()
+    running = set()  # the children's processes, to stop on an interrupt
 
     def in_child(name):
-        child = subprocess.run([sys.executable, "-c", _CHILD, where, name], env=env,
-                               capture_output=True, text=True)
+        with subprocess.Popen([sys.executable, "-c", _CHILD, where, name], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as child:
+            running.add(child)
+            try:
+                stdout, stderr = child.communicate()
+            finally:
+                running.discard(child)
         if child.returncode != 0:
-            raise FeatureFailed(f"{name!r} failed in its own process:\n{child.stderr.strip()}")
-        return json.loads(child.stdout.strip().splitlines()[-1])
+            raise FeatureFailed(f"{name!r} failed in its own process:\n{stderr.strip()}")
+        return json.loads(stdout.strip().splitlines()[-1])
 
     unsaved = []
     with ThreadPoolExecutor(jobs) as pool:  # threads that wait on the processes
@@ -267,6 +288,11 @@ def _run_elsewhere(features, report, jobs):
                     report(names[future], *counts)
         except FeatureFailed:
             pool.shutdown(cancel_futures=True)  # (those running finish first)
+            raise
+        except KeyboardInterrupt:  # start no more, and stop those running (their saves are
+            pool.shutdown(cancel_futures=True, wait=False)  # whole files: the cache stays sound)
+            for child in list(running):
+                child.terminate()
             raise
     return unsaved
 

@@ -91,6 +91,9 @@ def _run_warmup(jobs):
     except warmup.FeatureFailed as error:
         print(f"fastpr warmup: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("fastpr warmup: interrupted; what it compiled is in the cache", file=sys.stderr)
+        return 130
     if unsaved:
         print(f"fastpr warmup: could not write {len(unsaved)} kernels into {where}",
               file=sys.stderr)
@@ -105,8 +108,7 @@ def _run(args):
         return _run_warmup(args.jobs or jit.thread_limit())
     _announce_first_compile(args)
     if args.command == "demo":
-        demo(args.out, args.figures)
-        return 0
+        return demo(args.out, args.figures)
     try:
         report = evaluate_command.compute(args)
     except evaluate_command.CommandError as error:

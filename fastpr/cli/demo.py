@@ -1,5 +1,6 @@
 """``fastpr demo``: the papers' worked examples as text, and as figures when matplotlib is here."""
 import importlib.util
+import sys
 import warnings
 from pathlib import Path
 
@@ -166,20 +167,28 @@ def _save(figure, path):
 
 
 def demo(out="fastpr-demo", figures=True):
-    """Print the worked examples; write their figures into ``out`` when matplotlib is installed."""
+    """Print the worked examples; write their figures into ``out`` when matplotlib is installed.
+    Returns the exit status: 1, with a line on stderr, where the figures cannot be written."""
     skewed = datasets.skewed_ranking()
     sections = [_table1_report(), _figure6_report(), _estimators_report(*skewed),
                 _prevalence_report(*skewed), _hull_protocol_report(*skewed), _reversal_report(),
                 _unachievable_report()]
     print("\n\n".join("\n".join(section) for section in sections))
     if not figures:
-        return
+        return 0
     if importlib.util.find_spec("matplotlib") is None:
         print(f'\nFigures: pip install "fastpr[plot]" and fastpr demo draws them into {out}/.')
-        return
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # none expected; keep the demo's output clean
-        shown = _figures(Path(out), skewed)
+        return 0
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # none expected; keep the demo's output clean
+            shown = _figures(Path(out), skewed)
+    except OSError as error:  # (a file in the way, a read-only directory)
+        print(f"fastpr demo: cannot write the figures into {out or '.'}: "
+              f"{error.strerror or error} (--out DIR chooses where, --no-figures none)",
+              file=sys.stderr)
+        return 1
     width = max(len(str(path)) for path in shown)
     print("\nFigures:\n" + "\n".join(f"  {path!s:<{width}}  {caption}"
                                       for path, caption in shown.items()))
+    return 0
