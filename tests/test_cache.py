@@ -362,6 +362,15 @@ def test_environments_of_other_interpreter_builds_keep_apart_what_they_prune(mon
     assert _jit._versions_prefix() != prefix
 
 
+def test_a_relative_numba_cache_dir_stays_where_it_was_when_the_process_moves(tmp_path):
+    site = _copy_package(tmp_path)
+    (site / "elsewhere").mkdir()
+    env = _env(site, tmp_path, tmp_path, "relative")  # (children run in ``site``)
+    values, _ = _run(env, "import os\nos.chdir('elsewhere')\n" + HULL)
+    assert values["cache_dir"].startswith(str(site / "relative" / "fastpr"))
+    assert not (site / "elsewhere" / "relative").exists()
+
+
 def test_damaged_cache_files_are_misses_written_anew(tmp_path):
     site = _copy_package(tmp_path)
     env = _env(site, tmp_path, tmp_path, tmp_path / "numba")

@@ -124,8 +124,8 @@ def _versions_prefix():
 
 def _bases():
     """(parent of the cache directory, whether it is temporary), in order of preference."""
-    if numba.config.CACHE_DIR:
-        yield os.path.join(numba.config.CACHE_DIR, "fastpr"), False
+    if numba.config.CACHE_DIR:  # (absolute: the process may change directory later)
+        yield os.path.join(os.path.abspath(numba.config.CACHE_DIR), "fastpr"), False
     yield _PACKAGE_BASE, False
     user_cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"),
                                                                   ".cache")
