@@ -69,6 +69,8 @@ def as_array(name, values):
     A masked array is read as its data only when nothing is masked: fastpr would otherwise count
     whatever its masked entries hold.
     """
+    if type(values) is np.ndarray and values.dtype.isnative and values.dtype.kind != "O":
+        return values  # the common case, with nothing to convert or refuse
     if isinstance(values, np.ma.MaskedArray):
         n_masked = int(np.ma.count_masked(values))
         if n_masked:

@@ -40,8 +40,6 @@ def _invalid(function, name, value, what):
 
 
 def _is_array_like(value):
-    if isinstance(value, (np.ndarray, list, tuple)):  # the common case, checked quickly
-        return True
     return (hasattr(value, "__len__") or hasattr(value, "shape")
             or hasattr(value, "__array__")) and not np.isscalar(value)
 
@@ -55,6 +53,8 @@ def _is_sparse(value):
 
 def array_like(function, name, value, *, optional=False, sparse=False):
     """An array-like (a sparse matrix only where ``sparse``), or None where ``optional``."""
+    if isinstance(value, (np.ndarray, list, tuple)):  # the common case, checked quickly
+        return
     if not ((_is_array_like(value) and (sparse or not _is_sparse(value)))
             or (optional and value is None)):
         raise _invalid(function, name, value, "an array-like" + (
@@ -87,7 +87,7 @@ def max_fpr(function, value):
 
 def as_array(name, values):
     """An ndarray of ``values`` (lists, pandas, polars, torch, scipy.sparse matrices)."""
-    if _is_sparse(values):
+    if type(values) is not np.ndarray and _is_sparse(values):
         values = values.toarray()
     return _validation.as_array(name, values)
 
@@ -144,7 +144,8 @@ def scores(name, values, *, dims=(1,), text_error=TypeError, check_finite=True):
     False: then the caller checks (one ranking's sort brings NaN and infinities to the ends of
     its classes, see ``_rankings.sorted_ranking``, which saves a pass over the scores)."""
     array = as_array(name, values)
-    not_single(name, array)
+    if array.ndim == 0:
+        not_single(name, array)
     if array.ndim == 2 and array.shape[1] == 1 and 2 not in dims:
         array = array.ravel()
     if array.ndim not in dims:
@@ -225,7 +226,7 @@ def distinct(values):
         n_true = np.count_nonzero(flat)
         return np.array([False, True]) if 0 < n_true < flat.size else flat[:1].copy()
     if flat.size and kind in "iuf":
-        pair = _validation.two_labels(np.ascontiguousarray(flat))
+        pair = _validation.two_labels(flat if flat.flags.c_contiguous else flat.copy())
         if pair is not None:
             return np.array(pair, dtype=flat.dtype)
     if flat.size and kind in "iu":
