@@ -784,6 +784,16 @@ def test_scorers_use_the_ranking_response_and_greater_is_better():
     assert proba(m3, X, y3) != pytest.approx(fs.scorer("auc_roc")(m3, X, y3), rel=1e-6)
 
 
+def test_predefined_scorers_are_new_at_each_use_as_get_scorer_returns_copies():
+    # set_score_request on the shared module attribute changed it for the whole process.
+    with sklearn.config_context(enable_metadata_routing=True):
+        requested = fs.auc_pr_scorer.set_score_request(sample_weight=True)
+        assert requested is not fs.auc_pr_scorer
+        fresh = fs.auc_pr_scorer._get_metadata_request().score.requests
+        assert requested._get_metadata_request().score.requests["sample_weight"] is True
+        assert fresh.get("sample_weight") is None
+
+
 def test_scorer_in_grid_search():
     X, y = _binary_data(3)
     search = GridSearchCV(LogisticRegression(), {"C": [0.001, 1.0]}, cv=3,

@@ -58,7 +58,7 @@ __all__ = [
 
 
 def __getattr__(name):
-    """The predefined scorers (``auc_pr_scorer``, ...), made on first use."""
+    """The predefined scorers (``auc_pr_scorer``, ...), a new one at each use."""
     from . import scorers
 
     return getattr(scorers, name)

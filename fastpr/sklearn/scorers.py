@@ -125,10 +125,10 @@ def scorer(metric="auc_pr", *, response_method=("decision_function", "predict_pr
 
 
 def __getattr__(name):
-    """The predefined scorers, made on first use (making one imports scikit-learn)."""
+    """The predefined scorers, a new one at each use (making one imports scikit-learn), as
+    ``sklearn.metrics.get_scorer`` returns copies: ``set_score_request`` on one changes no
+    other's metadata routing."""
     if name not in _PREDEFINED:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     metric, options = _PREDEFINED[name]
-    made = scorer(metric, **options)
-    globals()[name] = made
-    return made
+    return scorer(metric, **options)
