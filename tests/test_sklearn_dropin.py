@@ -543,6 +543,42 @@ def test_bad_input_raises_what_scikit_learn_raises(name, args, kwargs):
     assert_same(expected, actual)
 
 
+def _frozen(array):
+    array = np.array(array)
+    array.flags.writeable = False
+    return array
+
+
+# Labels as NumPy arrays, which the curves split by class as they read them: every kind of label
+# that this must hand on to the general checks (other values, NaN, fractions, a third class,
+# labels other than {0, 1} and {-1, 1}) and every form of array it takes or must leave alone.
+ARRAY_LABELS = [
+    (np.array([0, 1, 0, 1]), {}), (np.array([1, 1, 1]), {}), (np.array([0, 0, 0]), {}),
+    (np.array([-1, -1]), {}), (np.array([-1, 1, -1, 1]), {}), (np.array([-1, 0, 0, -1]), {}),
+    (np.array([1, 2, 1, 2]), {}), (np.array([1, 2, 1, 2]), {"pos_label": 2}),
+    (np.array([0, 1, 2, 1]), {"pos_label": 2}), (np.array([0, 1, 2, 1]), {"pos_label": 0}),
+    (np.array([3, 3, 5, 5]), {"pos_label": 4}), (np.array([0, 1, 0, 1]), {"pos_label": 2**60}),
+    (np.array([0.0, 1.0, 0.0, 1.0]), {}), (np.array([0.0, 1.0, np.nan, 1.0]), {}),
+    (np.array([1.0, np.nan, 1.0, 1.0]), {}), (np.array([0.5, 1.0, 0.5, 1.0]), {}),
+    (np.array([1.0, 2.0**63, 1.0, 1.0]), {"pos_label": 1}), (np.array([1.0, np.inf, 1.0, 1.0]), {}),
+    (np.array([True, False, True, False]), {}), (np.array([True, True, True, True]), {}),
+    (np.array([0, 1, 0, 1], dtype=np.int32), {}), (np.array([0, 1, 0, 1]), {"pos_label": True}),
+    (np.array([0, 1, 0, 1]), {"pos_label": np.int64(0)}), (np.array([0, 1, 0, 1], ">i8"), {}),
+    (_frozen([0, 1, 0, 1]), {}), (np.array([0, 9, 1, 9, 0, 9, 1, 9])[::2], {}),
+]
+
+
+@pytest.mark.parametrize("curve", CURVES)
+@pytest.mark.parametrize("labels, options", ARRAY_LABELS)
+@pytest.mark.parametrize("scores", [np.array([0.1, 0.4, 0.35, 0.8]),
+                                    np.array([0.1, 0.4, 0.35, 0.8], dtype=np.float32),
+                                    np.array([0.1, 0.4, np.nan, 0.8]),
+                                    np.array([0.1, -np.inf, 0.35, 0.8]),
+                                    _frozen([0.5, 0.5, 0.5, 0.5])])
+def test_curves_of_label_arrays_match_or_raise_as_scikit_learn(curve, labels, options, scores):
+    assert_parity(curve, labels, scores, **options)
+
+
 def test_label_ranking_weights_are_checked_as_everywhere():
     # They were read with np.asarray: a column of weights broadcast against the rows (2.0 here,
     # an impossible value); object arrays of numbers are numbers, as in scikit-learn.

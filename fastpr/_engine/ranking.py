@@ -21,6 +21,7 @@ from .pool import run_all, threaded
 
 _NO_WEIGHTS = np.empty(0)
 _NO_POINTS = np.empty((3, 0))
+_FLOAT32 = np.dtype(np.float32)
 # Below this many scores in the smaller class, sorting on a second thread costs more than it saves.
 _THREADED_SORT_MIN = 1 << 16
 # From this many scores on, an unweighted class at least twice the size of the other and with
@@ -35,9 +36,12 @@ _HALVES_SORT_MIN = 1 << 17
 _FLOAT32_SWEEP_MIN = 1 << 20
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class SortedRanking:
-    """Each class's scores sorted ascending, with matching weights (empty = unit weights)."""
+    """Each class's scores sorted ascending, with matching weights (empty = unit weights).
+
+    Not frozen: a frozen dataclass takes 0.8 us more to make, a twentieth of a drop-in curve's
+    call at a thousand scores."""
 
     pos: np.ndarray
     pos_weight: np.ndarray
@@ -173,8 +177,13 @@ def sort_validated(is_positive, scores, weights):
     pos_weight = neg_weight = None
     if weights is not None:
         pos_weight, neg_weight = _split(weights, is_positive, n_positive)
+    return sort_split(pos, pos_weight, neg, neg_weight)
+
+
+def sort_split(pos, pos_weight, neg, neg_weight):
+    """Sort a ranking split by class (private copies, sorted in place; weights may be None)."""
     (pos, pos_weight), (neg, neg_weight) = sorted_classes(pos, pos_weight, neg, neg_weight)
-    if scores.dtype == np.float32 and scores.size < _FLOAT32_SWEEP_MIN:
+    if pos.dtype == _FLOAT32 and pos.size + neg.size < _FLOAT32_SWEEP_MIN:
         # float32 sorts faster in its own type; then, exactly as float64, the sweep and every
         # path after it need no float32 copy of their kernels, seconds at first use.
         pos, neg = pos.astype(np.float64), neg.astype(np.float64)

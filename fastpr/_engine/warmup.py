@@ -13,6 +13,7 @@ the others then run side by side, each in a fresh process that loads those from 
 (Processes save into one cache safely: see ``jit._IndexDataFile``.)
 """
 import importlib.util
+import itertools
 import json
 import os
 import subprocess
@@ -94,6 +95,12 @@ def _curves():
     from .. import sklearn as drop_in  # (scikit-learn itself is not needed)
 
     for scores in _score_forms():
+        # The drop-in's curves split the labels' arrays as they read them, in these types.
+        # (Either may be read-only: a pandas column, say, and a model's fresh scores.)
+        for labels in (_LABELS, _LABELS.astype(bool), _LABELS.astype(np.float64)):
+            for labels_form, scores_form in itertools.product((labels, _frozen(labels)),
+                                                              (scores, _frozen(scores))):
+                drop_in.precision_recall_curve(labels_form, scores_form)
         for weights in (None, _WEIGHTS):
             drop_in.roc_curve(_LABELS, scores, sample_weight=weights)
             drop_in.det_curve(_LABELS, scores, sample_weight=weights, drop_intermediate=True)

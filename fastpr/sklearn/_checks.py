@@ -53,16 +53,17 @@ def _is_sparse(value):
 
 def array_like(function, name, value, *, optional=False, sparse=False):
     """An array-like (a sparse matrix only where ``sparse``), or None where ``optional``."""
-    if isinstance(value, (np.ndarray, list, tuple)):  # the common case, checked quickly
-        return
-    if not ((_is_array_like(value) and (sparse or not _is_sparse(value)))
-            or (optional and value is None)):
+    if isinstance(value, (np.ndarray, list, tuple)) or (optional and value is None):
+        return  # the common cases, checked quickly
+    if not (_is_array_like(value) and (sparse or not _is_sparse(value))):
         raise _invalid(function, name, value, "an array-like" + (
             " or a sparse matrix" if sparse else "") + (" or None" if optional else ""))
 
 
 def label(function, name, value, *, optional):
-    if not (isinstance(value, (numbers.Real, str, np.bool_)) or (optional and value is None)):
+    if optional and value is None:
+        return
+    if not isinstance(value, (numbers.Real, str, np.bool_)):
         raise _invalid(function, name, value,
                        "a number, a string or a bool" + (" or None" if optional else ""))
 

@@ -65,8 +65,16 @@ def sorted_ranking(is_positive, scores, weights):
     """One ranking sorted by class (the engine's ``SortedRanking``), its scores checked: NumPy
     sorts NaN last, so a class's two ends show whether it holds NaN or infinities, four values
     read in place of a pass over the scores."""
-    ranking = sort_validated(is_positive, scores, weights)
-    ends = [float(c[i]) for c in (ranking.pos, ranking.neg) if c.size for i in (0, -1)]
+    return checked_ends(sort_validated(is_positive, scores, weights))
+
+
+def checked_ends(ranking):
+    """The sorted ranking, unless the ends of its classes show NaN or infinities (ValueError)."""
+    pos, neg = ranking.pos, ranking.neg
+    if ((not pos.size or -math.inf < pos[0] <= pos[-1] < math.inf)
+            and (not neg.size or -math.inf < neg[0] <= neg[-1] < math.inf)):
+        return ranking
+    ends = [float(c[i]) for c in (pos, neg) if c.size for i in (0, -1)]
     if not all(map(math.isfinite, ends)):
         what = "NaN" if any(map(math.isnan, ends)) else "infinity"
         raise ValueError(f"y_score contains {what}.")
@@ -133,15 +141,21 @@ def points(is_positive, scores, weights, first=0, rule=KEEP_ALL):
     that the engine fills in place. Unit weights take the lean walk that finds only the points
     (half the sweep's time at a thousand scores)."""
     ranking = sorted_ranking(is_positive, scores, weights)
-    buffer = np.empty((3, ranking.size + 1))
     if weights is None:
-        return buffer[:, : unit_points_into(ranking.pos, ranking.neg, *buffer, first, rule)]
+        return unit_points(ranking, first, rule)
+    buffer = np.empty((3, ranking.size + 1))
     row = np.empty(rows.N_COLUMNS)
     record_into(ranking, row, buffer)
     swept = buffer[:, : int(row[rows.N_THRESHOLDS]) + 1]
     if rule == KEEP_ALL:  # (drop_intermediate would keep all too, but compile first)
         return swept
     return swept[:, : drop_intermediate(*swept, first, rule)]
+
+
+def unit_points(ranking, first, rule):
+    """:func:`points` of an unweighted ranking sorted by class, checked (``sorted_ranking``)."""
+    buffer = np.empty((3, ranking.size + 1))
+    return buffer[:, : unit_points_into(ranking.pos, ranking.neg, *buffer, first, rule)]
 
 
 def row_points(is_positive, scores, weights, first, rule):

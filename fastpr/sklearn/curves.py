@@ -5,6 +5,7 @@ import warnings
 import numpy as np
 
 from .._engine.kernels.intermediate import COLLINEAR, KEEP_ALL, RECALL_ENDS
+from .._engine.kernels.lean_sweep import precision_recall_into
 from . import _checks
 from ._binary import binary_ranking, given_thresholds, points
 
@@ -56,7 +57,7 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     """
     _check_curve_options("roc_curve", y_true, y_score, pos_label, sample_weight,
                          drop_intermediate)
-    return roc_points(binary_ranking(y_true, y_score, pos_label, sample_weight),
+    return roc_points(binary_ranking(y_true, y_score, pos_label, sample_weight, split=True),
                       drop_intermediate)
 
 
@@ -112,21 +113,16 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     """
     _check_curve_options("precision_recall_curve", y_true, y_score, pos_label, sample_weight,
                          drop_intermediate)
-    ranking = binary_ranking(y_true, y_score, pos_label, sample_weight)
+    ranking = binary_ranking(y_true, y_score, pos_label, sample_weight, split=True)
     # The origin takes no part in dropping points.
     thresholds, tp, fp = points(ranking, 1, _rule(drop_intermediate, RECALL_ENDS))[:, 1:]
     # Ascending thresholds, then (recall 0, precision 1) with no threshold. Every point has
     # weight, so tp + fp > 0.
     precision, recall = np.empty((2, tp.size + 1))
-    np.divide(tp, tp + fp, out=precision[-2::-1])
-    precision[-1] = 1.0
+    precision_recall_into(tp, fp, precision, recall)
     if tp[-1] == 0:
         warnings.warn("y_true has no positives (or they weigh 0): recall is set to 1 at every "
                       "threshold.", UserWarning, stacklevel=2)
-        recall[:-1] = 1.0
-    else:
-        np.divide(tp, tp[-1], out=recall[-2::-1])
-    recall[-1] = 0.0
     thresholds = given_thresholds(ranking, thresholds[::-1])
     return precision, recall, thresholds.astype(ranking.score_dtype, copy=False)
 
@@ -161,7 +157,7 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     """
     _check_curve_options("det_curve", y_true, y_score, pos_label, sample_weight,
                          drop_intermediate)
-    ranking = binary_ranking(y_true, y_score, pos_label, sample_weight)
+    ranking = binary_ranking(y_true, y_score, pos_label, sample_weight, split=True)
     # The origin takes part in dropping points.
     thresholds, tp, fp = points(ranking, 0, _rule(drop_intermediate, RECALL_ENDS))
     if ranking.n_labels != 2:

@@ -1,6 +1,6 @@
 """Walks of an unweighted ranking that compute one part of what ``sweep`` does: AUC-ROC, average
 precision and the interpolated AUC-PR (what a learner's early stopping asks for, many times
-over), or the operating points (scikit-learn's curves).
+over), or the operating points (scikit-learn's curves, with their precision and recall).
 
 ``sweep`` does much more per threshold (the hull, the points, the trapezoid and Davis-Goadrich
 estimators), which at a thousand scores costs several times the sort. These walks repeat its
@@ -116,3 +116,19 @@ def unit_points_into(pos, neg, thresholds, tp, fp, first, rule):
         fp[n_points] = fp_at
         n_points += 1
     return dropped(thresholds, tp, fp, n_points, first, rule)
+
+
+@jit
+def precision_recall_into(tp, fp, precision, recall):
+    """Write the precision and recall of the points (``tp``, ``fp``; the origin left out) in
+    reverse order, then scikit-learn's last point (recall 0, precision 1), into ``precision``
+    and ``recall`` (one longer than ``tp``); recall is 1 everywhere without positives. The
+    same operations as NumPy's ``tp / (tp + fp)`` and ``tp / tp[-1]``, in one call."""
+    m = tp.size
+    total = tp[m - 1]
+    for k in range(m):
+        hits = tp[m - 1 - k]
+        precision[k] = hits / (hits + fp[m - 1 - k])
+        recall[k] = hits / total if total > 0.0 else 1.0
+    precision[m] = 1.0
+    recall[m] = 0.0

@@ -46,3 +46,32 @@ def split_by_class(values, is_positive):
     neg = np.empty(values.size - n_positive + 1, dtype=values.dtype)
     split_into(values, is_positive, pos, neg)
     return pos[:n_positive], neg[: values.size - n_positive]
+
+
+@jit
+def split_by_label(labels, values, positive, pos, neg):
+    """Write values whose label equals ``positive`` to ``pos`` and the others to ``neg`` (each
+    as long as ``values``), in input order, while reading the labels: returns (how many are
+    positive, the first other label (``positive`` if none), how many labels equal neither).
+
+    The check of the labels and the split in one pass without data-dependent branches, for
+    callers that have neither yet: a boolean mask and ``split_into`` cost a pass and NumPy
+    calls more. NaN equals nothing, so a NaN label always counts as neither.
+    """
+    i = 0
+    j = 0
+    other = positive
+    n_neither = 0
+    for k in range(values.size):
+        label = labels[k]
+        positive_here = label == positive
+        if j == 0 and not positive_here:
+            other = label
+        n_neither += (label != positive) & (label != other)
+        value = values[k]
+        pos[i] = value
+        neg[j] = value
+        step = np.int64(positive_here)
+        i += step
+        j += 1 - step
+    return i, other, n_neither
