@@ -12,7 +12,6 @@ from . import _checks, _rankings
 # The input of the curves' common case, split and sorted by class straight from the labels.
 _SPLIT_LABELS = (np.dtype(np.int64), np.dtype(np.bool_), np.dtype(np.float64))
 _SPLIT_SCORES = (np.dtype(np.float64), np.dtype(np.float32))
-_EXACT_INTEGER = 2**53  # a pos_label that float labels compare with exactly
 
 
 class BinaryRanking(NamedTuple):
@@ -56,7 +55,7 @@ def _split_ranking(y_true, y_score, pos_label, sample_weight):
             and y_true.shape == y_score.shape and y_true.size
             and y_true.flags.c_contiguous and y_score.flags.c_contiguous
             and (pos_label is None or (type(pos_label) is int
-                                       and abs(pos_label) <= _EXACT_INTEGER))):
+                                       and abs(pos_label) <= _checks.EXACT_INTEGER))):
         return None
     n = y_score.size
     pos, neg = np.empty(n, y_score.dtype), np.empty(n, y_score.dtype)

@@ -134,7 +134,7 @@ class Scores(NamedTuple):
 
 
 # Integers up to this size (and float16) are exact in float64.
-_EXACT_INTEGER = 2 ** 53
+EXACT_INTEGER = 2 ** 53
 
 
 def scores(name, values, *, dims=(1,), text_error=TypeError, check_finite=True):
@@ -184,7 +184,7 @@ def _rounds_in_float64(array):
     if array.dtype.itemsize < 8 or array.dtype.kind == "b":
         return False
     if array.dtype.kind in "iu":
-        return bool(array.max() > _EXACT_INTEGER or array.min() < -_EXACT_INTEGER)
+        return bool(array.max() > EXACT_INTEGER or array.min() < -EXACT_INTEGER)
     return array.dtype != np.float64 and not (array.astype(np.float64) == array).all()
 
 
