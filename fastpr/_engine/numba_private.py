@@ -78,7 +78,7 @@ PROBLEM = incompatibility()
 if PROBLEM:
     warnings.warn(f"fastpr: numba {numba.__version__} is not the numba that fastpr's kernel cache "
                   f"was written for ({PROBLEM}), so kernels compile in memory in every process "
-                  "(seconds at first use); a fastpr release for this numba caches them again.",
+                  "(seconds at first use), until a fastpr release supports this numba.",
                   UserWarning, stacklevel=2)
 else:
     from numba.core import caching
