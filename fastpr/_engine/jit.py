@@ -7,17 +7,12 @@ zero give inf/nan instead of raising, so kernels never raise.
 Compiled code is cached on disk, not in numba's own cache (why not, and the private numba API
 that fastpr's uses: ``numba_private``), in one directory named by the Python, NumPy and numba
 versions and a hash of all kernel sources, this file, ``numba_private`` and those versions
-(llvmlite's too), so any edit or upgrade starts a fresh directory. The directory lives in the
-first of these that holds it already or can be written:
-
-1. ``$NUMBA_CACHE_DIR/fastpr``;
-2. ``_engine/kernels/__pycache__`` inside the installed package (where ``fastpr warmup`` at
-   image build time leaves it for read-only containers);
-3. ``$XDG_CACHE_HOME/fastpr`` or ``~/.cache/fastpr``;
-4. a private directory in the system's temporary directory (with a warning).
-
-With none of them, or with a numba that ``numba_private`` does not know, kernels compile in
-memory in every process (with a warning).
+(llvmlite's too), so any edit or upgrade starts a fresh directory. It lives in the first place
+that holds it already or can be written: ``$NUMBA_CACHE_DIR/fastpr``; the installed package's
+``_engine/kernels/__pycache__`` (where ``fastpr warmup`` at image build time leaves it for
+read-only containers); ``$XDG_CACHE_HOME/fastpr`` or ``~/.cache/fastpr``; a private directory in
+the system's temporary directory (with a warning). With none of them, or with a numba that
+``numba_private`` does not know, kernels compile in memory in every process (with a warning).
 """
 import functools
 import hashlib
