@@ -19,6 +19,7 @@ import pytest
 
 import fastpr
 from fastpr._engine import jit as _jit
+from fastpr._engine import numba_private
 
 PACKAGE = os.path.dirname(fastpr.__file__)
 NO_CACHE = "fastpr: no writable cache directory"
@@ -218,9 +219,9 @@ def test_warmup_stops_at_a_feature_that_fails_in_its_own_process(monkeypatch):
 # Saves 200 signatures of one kernel through fastpr's locked files, starting at a given time.
 _SAVES = """
 import sys, time
-from fastpr._engine import jit
+from fastpr._engine import numba_private
 directory, name, start = sys.argv[1], sys.argv[2], float(sys.argv[3])
-cache = jit._IndexDataFile(directory, "kernel", "stamp")
+cache = numba_private._IndexDataFile(directory, "kernel", "stamp")
 while time.time() < start:
     pass
 for i in range(200):
@@ -235,11 +236,11 @@ def _saved_side_by_side(directory):
     children = [subprocess.Popen([sys.executable, "-c", _SAVES, str(directory), name,
                                   str(start)]) for name in ("a", "b")]
     assert [child.wait(timeout=300) for child in children] == [0, 0]
-    cache = _jit._IndexDataFile(str(directory), "kernel", "stamp")
+    cache = numba_private._IndexDataFile(str(directory), "kernel", "stamp")
     return [cache.load((name, i)) == f"{name} {i}" for name in ("a", "b") for i in range(200)]
 
 
-@pytest.mark.skipif(_jit.fcntl is None, reason="saves are locked only where fcntl is")
+@pytest.mark.skipif(numba_private.fcntl is None, reason="saves are locked only where fcntl is")
 def test_processes_saving_one_kernel_at_once_keep_every_signature(tmp_path):
     # With numba's unlocked IndexDataCacheFile in place of _IndexDataFile, two runs of this lost
     # or mixed up 215 and 42 of the 400 signatures, 10 of them leading to the other process's

@@ -4,23 +4,16 @@ kernels call), and where their compiled code is cached.
 ``nogil=True`` lets callers thread over kernels, and ``error_model="numpy"`` makes division by
 zero give inf/nan instead of raising, so kernels never raise.
 
-Compiled code is cached on disk, but not with numba's own locators: those key a function's
-cache on its own source file only, so after an edit to ``area.py`` a cached ``sweep`` (which
-has the area code compiled into it) ran the old code; and where the package directory and
-``$HOME`` are read-only they raise at import time. Here every kernel is cached in one directory
-named by the Python, NumPy and numba versions and a hash of all kernel sources, this file and
-those versions (llvmlite's too), so any edit or upgrade starts a fresh directory. The directory
-lives in the first of these that holds it already or can be written:
-
-1. ``$NUMBA_CACHE_DIR/fastpr``;
-2. ``_engine/kernels/__pycache__`` inside the installed package (where ``fastpr warmup`` at
-   image build time leaves it for read-only containers);
-3. ``$XDG_CACHE_HOME/fastpr`` or ``~/.cache/fastpr``;
-4. a private directory in the system's temporary directory (with a warning).
-
-With none of them, kernels compile in memory in every process (with a warning).
+Compiled code is cached on disk, not in numba's own cache (why not, and the private numba API
+that fastpr's uses: ``numba_private``), in one directory named by the Python, NumPy and numba
+versions and a hash of all kernel sources, this file, ``numba_private`` and those versions
+(llvmlite's too), so any edit or upgrade starts a fresh directory. It lives in the first place
+that holds it already or can be written: ``$NUMBA_CACHE_DIR/fastpr``; the installed package's
+``_engine/kernels/__pycache__`` (where ``fastpr warmup`` at image build time leaves it for
+read-only containers); ``$XDG_CACHE_HOME/fastpr`` or ``~/.cache/fastpr``; a private directory in
+the system's temporary directory (with a warning). With none of them, or with a numba that
+``numba_private`` does not know, kernels compile in memory in every process (with a warning).
 """
-import contextlib
 import functools
 import hashlib
 import os
@@ -30,19 +23,13 @@ import sys
 import tempfile
 import warnings
 
-try:
-    import fcntl
-except ImportError:  # Windows: saves go unlocked, as numba's own always do
-    fcntl = None
-
 import llvmlite
 import numba
 import numba.extending
 import numpy as np
-from numba.core import caching, event
-from numba.core.dispatcher import Dispatcher
-from numba.core.registry import CPUDispatcher
-from numba.core.runtime import rtsys
+from numba.core import event  # numba's documented Event API
+
+from . import numba_private
 
 _KERNEL_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernels")
 _PACKAGE_BASE = os.path.join(_KERNEL_DIR, "__pycache__")
@@ -55,13 +42,7 @@ def jit(function=None, **options):
     """``numba.njit`` with fastpr's options and cache; ``@jit`` or ``@jit(inline="always")``."""
     if function is None:
         return functools.partial(jit, **options)
-    return _cached(numba.njit(function, **_options(options)), function)
-
-
-class _HelperDispatcher(CPUDispatcher):
-    def __call__(self, *args, **kwargs):
-        # Its compiled code has no entry point for Python: calling it would crash the process.
-        raise TypeError(f"{self.py_func.__qualname__} is a helper: only compiled kernels call it")
+    return _cached(numba.njit(function, **_options(options)))
 
 
 def helper(function=None, **options):
@@ -73,21 +54,19 @@ def helper(function=None, **options):
     """
     if function is None:
         return functools.partial(helper, **options)
-    if numba.config.DISABLE_JIT:
-        return function
-    options = {"nopython": True, "no_cpython_wrapper": True, "no_cfunc_wrapper": True,
-               **_options(options)}
-    return _cached(_HelperDispatcher(py_func=function, locals={}, targetoptions=options),
-                   function)
+    if numba.config.DISABLE_JIT or numba_private.PROBLEM:  # (then with the wrappers)
+        return jit(function, **options)
+    return _cached(numba_private.helper_dispatcher(function, _options(options)))
 
 
 def _options(options):
     return {"nogil": True, "error_model": "numpy", **options}
 
 
-def _cached(dispatcher, function):
-    if isinstance(dispatcher, Dispatcher):  # not a plain function under NUMBA_DISABLE_JIT
-        dispatcher._cache = _KernelCache(function) if cache_dir() else caching.NullCache()
+def _cached(dispatcher):
+    if numba.extending.is_jitted(dispatcher):  # not a plain function under NUMBA_DISABLE_JIT
+        if cache_dir():
+            numba_private.cache(dispatcher, cache_dir(), _current_key(), _not_saved)
         _DISPATCHERS.append(dispatcher)
     return dispatcher
 
@@ -98,13 +77,14 @@ def kernels():
 
 
 def source_key(kernel_dir=_KERNEL_DIR, versions=None):
-    """Hex digest of the kernel sources, this file and the versions that shape compiled code."""
+    """Hex digest of the kernel sources, this file, ``numba_private`` and the versions that shape
+    compiled code."""
     if versions is None:
         versions = (sys.version, np.__version__, numba.__version__, llvmlite.__version__)
     digest = hashlib.sha256(repr(versions).encode())
     paths = [os.path.join(kernel_dir, name) for name in sorted(os.listdir(kernel_dir))
              if name.endswith(".py")]
-    for path in [*paths, os.path.abspath(__file__)]:
+    for path in [*paths, *map(os.path.abspath, (__file__, numba_private.__file__))]:
         with open(path, "rb") as f:
             digest.update(os.path.basename(path).encode() + b"\0" + f.read() + b"\0")
     return digest.hexdigest()
@@ -179,6 +159,8 @@ def cache_dir():
     A directory that exists is used even when read-only: it was warmed (``fastpr warmup``)
     before the files were made read-only. Warns once if the cache is temporary or absent.
     """
+    if numba_private.PROBLEM:  # (it has warned)
+        return None
     name = _versions_prefix() + _current_key()[:16]
     for base, temporary in _bases():
         if base is None:
@@ -200,106 +182,15 @@ def cache_dir():
     return None
 
 
-class _Locator(caching._CacheLocator):
-    """Every kernel's cache in ``cache_dir()``, fresh as long as ``source_key()`` is the same."""
-
-    def __init__(self, py_func):
-        self._py_file = py_func.__code__.co_filename
-        self._lineno = py_func.__code__.co_firstlineno
-
-    def get_cache_path(self):
-        return cache_dir()
-
-    def get_source_stamp(self):
-        return _current_key()
-
-    def get_disambiguator(self):
-        return str(self._lineno)
-
-
-class _KernelCacheImpl(caching.CompileResultCacheImpl):
-    def __init__(self, py_func):
-        # numba's constructor searches its own locators (or NUMBA_CACHE_LOCATOR_CLASSES); this
-        # one always uses _Locator, and names files as numba does: module.function-line.pyXY.
-        self._lineno = py_func.__code__.co_firstlineno
-        self._locator = _Locator(py_func)
-        module = py_func.__module__.rsplit(".", 1)[-1]
-        self._filename_base = self.get_filename_base(f"{module}.{py_func.__qualname__}",
-                                                     getattr(sys, "abiflags", ""))
-
-
-class _IndexDataFile(caching.IndexDataCacheFile):
-    """numba's index and data files of one kernel, saved while holding the cache's lock.
-
-    numba saves a new signature by reading the kernel's index, taking the first data file number
-    that it does not list, and writing both: two processes saving signatures of one kernel at
-    the same time (``fastpr warmup``'s, workers starting together) could take the same number,
-    and one signature's entry would then lead to the other's code.
-    """
-
-    def save(self, key, data):
-        with _cache_lock(self._cache_path):
-            super().save(key, data)
-
-    # A damaged file (a cache restored in part, a power cut) is a miss, and is written anew,
-    # not an error: anything its unpickling raises says only that it cannot be read.
-
-    def _load_index(self):
-        try:
-            return super()._load_index()
-        except Exception:  # noqa: BLE001
-            return {}
-
-    def load(self, key):
-        try:
-            return super().load(key)
-        except Exception:  # noqa: BLE001
-            return None
-
-
-@contextlib.contextmanager
-def _cache_lock(directory):
-    """Hold the lock file of a cache directory (an OSError where it cannot be written).
-
-    A POSIX record lock (``lockf``), not ``flock``: a process forked while another thread saves
-    does not inherit it, so it cannot keep the lock from other processes for its whole life.
-    """
-    if fcntl is None:
-        yield
-        return
-    with open(os.path.join(directory, ".lock"), "a") as lock:
-        fcntl.lockf(lock, fcntl.LOCK_EX)
-        yield  # closing the file releases the lock
-
-
 unsaved = []  # kernels whose compiled code could not be saved in this process
 
 
-class _KernelCache(caching.FunctionCache):
-    _impl_class = _KernelCacheImpl
-
-    def __init__(self, py_func):
-        super().__init__(py_func)
-        self._cache_file = _IndexDataFile(self._cache_path, self._impl.filename_base,
-                                          self._impl.locator.get_source_stamp())
-
-    def load_overload(self, sig, target_context):
-        # numba first refreshes the whole target (imports every typing and lowering registry,
-        # SciPy's BLAS check included): most of a warm start. Code compiled earlier needs only
-        # numba's runtime; a compile after a miss refreshes the target itself.
-        rtsys.initialize(target_context)
-        with self._guard_against_spurious_io_errors():
-            return self._load_overload(sig, target_context)
-
-    def save_overload(self, sig, data):
-        try:
-            super().save_overload(sig, data)
-        except OSError as error:
-            if not unsaved:
-                warnings.warn(f"fastpr: cannot save compiled kernels in {cache_dir()} "
-                              f"({error.strerror}), so those missing there compile again in "
-                              f"every process; {_NO_CACHE_HINT}.", UserWarning, stacklevel=2)
-            unsaved.append(self._py_func.__qualname__)
+def _not_saved(function, error):
+    if not unsaved:
+        warnings.warn(f"fastpr: cannot save compiled kernels in {cache_dir()} ({error.strerror}), "
+                      f"so those missing there compile again in every process; {_NO_CACHE_HINT}.",
+                      UserWarning, stacklevel=3)
+    unsaved.append(function.__qualname__)
 
 
 _first_compile_callback = []  # at most one: the callback of the latest on_first_compile

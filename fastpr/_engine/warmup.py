@@ -10,7 +10,7 @@ Compiling takes most of a minute on one core, and numba compiles one kernel at a
 process, so the features can run in several processes at once (``run(jobs=...)``): the first
 feature, which compiles the sweep and the other kernels that every feature calls, runs here;
 the others then run side by side, each in a fresh process that loads those from the cache.
-(Processes save into one cache safely: see ``jit._IndexDataFile``.)
+(Processes save into one cache safely: see ``numba_private._IndexDataFile``.)
 """
 import importlib.util
 import itertools
