@@ -13,8 +13,7 @@ __version__ = "0.1.0"
 # script which only evaluates would pay for nothing. Module: the names it gives fastpr.
 _LAZY_NAMES = {
     "accumulator": ["Accumulator"],
-    "curves": ["AchievablePRCurve", "PRCurve", "PRPoints", "ROCCurve", "ROCHull",
-               "interpolate_pr"],
+    "curves": ["AchievablePRCurve", "PRCurve", "PRPoints", "ROCCurve", "interpolate_pr"],
     "fmeasure": ["FBetaCurve", "MaxFBeta", "iso_f_curve"],
     "gain": ["PRGCurve"],
     "intervals": ["BootstrapResult", "Comparison", "Interval", "bootstrap", "bootstrap_sample",
@@ -23,7 +22,7 @@ _LAZY_NAMES = {
     "space": ["dominates", "pr_to_roc", "roc_to_pr"],
     "swept": ["SweptRanking", "achievable_pr_curve", "auc_prg", "f_beta_curve",
               "interpolated_pr_curve", "max_f_beta", "pr_curve", "prg_curve", "roc_convex_hull",
-              "roc_curve", "sweep"],
+              "roc_points", "sweep"],
     "thresholds": ["ThresholdEvaluation", "evaluate_at_thresholds", "hull_thresholds"],
     "unachievable": ["auc_npr", "auc_pr_min", "min_precision"],
 }
@@ -69,7 +68,6 @@ __all__ = [
     "PR_METHODS",
     "PrevalenceShift",
     "ROCCurve",
-    "ROCHull",
     "SweptRanking",
     "ThresholdEvaluation",
     "UndefinedMetricWarning",
@@ -103,7 +101,7 @@ __all__ = [
     "pr_to_roc",
     "prg_curve",
     "roc_convex_hull",
-    "roc_curve",
+    "roc_points",
     "roc_to_pr",
     "sweep",
 ]

@@ -94,7 +94,7 @@ def test_plot_roc_draws_the_curve_and_its_hull():
     e = fastpr.evaluate(y, s)
     label = f"m: AUC-ROC {e.auc_roc:.3f}, hull {e.auc_roc_hull:.3f}"
     curve, hull = [line for line in ax.get_lines() if line.get_label() == label]
-    roc, vertices = fastpr.roc_curve(y, s), fastpr.roc_convex_hull(y, s)
+    roc, vertices = fastpr.roc_points(y, s), fastpr.roc_convex_hull(y, s)
     np.testing.assert_array_equal(curve.get_xdata(), roc.fpr)
     np.testing.assert_array_equal(curve.get_ydata(), roc.tpr)
     np.testing.assert_array_equal(hull.get_xdata(), vertices.fpr)

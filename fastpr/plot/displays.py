@@ -9,6 +9,7 @@ import numpy as np
 from .._engine.kernels import intermediate
 from .._options import Boolean
 from ..curves import roc_curve_from_counts
+from ..swept import interpolated_pr_curve
 from ._parts import (
     draw_iso_f,
     draw_unachievable,
@@ -189,7 +190,7 @@ class PRDisplay(Display):
         """
         Boolean().check("drop_intermediate", drop_intermediate)
         swept, _ = ranking(y_true, y_score, sample_weight, pos_label, cls._shown)
-        curve = swept.interpolated_pr_curve(max_recall_step=max_recall_step)
+        curve = interpolated_pr_curve(swept, max_recall_step=max_recall_step)
         e = swept.evaluation
         display = cls(curve.precision, curve.recall, average_precision=e.average_precision,
                       auc_pr=e.auc_pr, name=name, pos_label=pos_label,
