@@ -5,9 +5,15 @@ import importlib
 from .aggregate import Aggregate, aggregate
 from .exceptions import InputError, InputTypeError, InputValueError, UndefinedMetricWarning
 from .metrics import auc_pr, auc_roc, evaluate
-from .results import PR_METHODS, Evaluation, EvaluationBatch, MacroAverage
+from . import results
+from .results import Evaluation, EvaluationBatch, MacroAverage
 
 __version__ = "0.1.0"
+
+#: The AUC-PR estimators by name, the values of every ``method=`` (:func:`auc_pr`,
+#: :func:`auc_npr`, :func:`bootstrap`, ...): "interpolated" (the default), "davis_goadrich",
+#: "average_precision", "lower_trapezoid", "upper_trapezoid", "linear" and "hull".
+PR_METHODS = results.PR_METHODS
 
 # Imported at first use, not with fastpr: their modules and kernels cost import time that a
 # script which only evaluates would pay for nothing. Module: the names it gives fastpr.

@@ -66,8 +66,7 @@ Examples
 from ._engine.kernels.ap_deltas import N_COLUMNS as AP_DELTA_COLUMNS
 from ._engine.kernels.ap_deltas import fill_table as ap_delta_table
 from ._engine.kernels.ap_deltas import move_delta_at, swap_delta_at
-from ._engine.kernels.lambdas import all_pairs_gradients, top_k_gradients
-from ._engine.kernels.lambdas import lambda_sums as lambda_sums_into
+from ._engine.kernels.lambdas import all_pairs_gradients, lambda_sums_into, top_k_gradients
 from ._engine.kernels.order import descending_order, ranking_order
 from ._engine.kernels.rows import summary
 from ._engine.kernels.summary import (

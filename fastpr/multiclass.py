@@ -19,6 +19,8 @@ from ._undefined import warn_if_undefined_in
 from .exceptions import InputTypeError, InputValueError
 from .results import PR_METHODS, method_field
 
+__all__ = ["auc_pr", "auc_roc", "evaluate"]
+
 _AVERAGES = (None, "macro", "weighted", "micro")
 # Bytes of a matrix's rows transposed at a time: the block and its transpose stay in cache.
 _TRANSPOSE_BLOCK_BYTES = 1 << 17

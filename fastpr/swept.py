@@ -50,10 +50,11 @@ class SweptRanking(Result):
     ``thresholds``, ``tp``, ``fp``: the operating points in descending threshold order, origin
     first (those of :func:`fastpr.roc_points`). ``hull_thresholds``, ``hull_tp``, ``hull_fp``:
     the vertices of the ROC convex hull, from the origin to (N, P). ``evaluation``: every
-    summary, as :func:`fastpr.evaluate` gives it. Pass it in place of ``y_true`` (alone) to
-    any curve function of one ranking or to a figure of :mod:`fastpr.plot`: each reads these
-    arrays and shares them (no copies), without sorting again and without warning
-    (:func:`sweep` warned once).
+    summary, as :func:`fastpr.evaluate` gives it. Pass it alone, in place of the data, to the
+    curve functions of this module, :func:`fastpr.max_f_beta`, :func:`fastpr.auc_prg`,
+    :func:`fastpr.auc_npr` or a figure of :mod:`fastpr.plot`: each reads these arrays and
+    shares them (no copies), without sorting again and without warning (:func:`sweep` warned
+    once).
 
     Examples
     --------

@@ -16,6 +16,7 @@ from strategies import FEW, SETTINGS, rankings
 
 import fastpr
 from fastpr import datasets, plot
+from fastpr import sklearn as drop_in
 
 matplotlib.use("Agg")
 
@@ -285,8 +286,8 @@ def sweeps(monkeypatch):
 @pytest.mark.parametrize("draw", [
     lambda y, s: plot.plot_roc(y, s, ax=Figure().subplots()),
     lambda y, s: plot.plot_pr(y, s, ax=Figure().subplots(), linear=True),
-    lambda y, s: plot.PRDisplay.from_predictions(y, s, ax=Figure().subplots()),
-    lambda y, s: plot.ROCDisplay.from_predictions(y, s, ax=Figure().subplots()),
+    lambda y, s: drop_in.PrecisionRecallDisplay.from_predictions(y, s, ax=Figure().subplots()),
+    lambda y, s: drop_in.RocCurveDisplay.from_predictions(y, s, ax=Figure().subplots()),
 ])
 def test_a_figure_sorts_and_sweeps_once(draw, sweeps):
     draw([1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.6, 0.1])
@@ -338,5 +339,6 @@ def test_a_figure_warns_once_about_what_it_shows():
     assert [str(w.message) for w in caught] == [f"AUC-ROC {why}"]
     assert caught[0].filename == __file__
     with pytest.warns(fastpr.UndefinedMetricWarning) as caught:
-        plot.PRDisplay.from_predictions([0, 0, 0], [0.1, 0.2, 0.3], ax=Figure().subplots())
+        drop_in.PrecisionRecallDisplay.from_predictions([0, 0, 0], [0.1, 0.2, 0.3],
+                                                        ax=Figure().subplots())
     assert [str(w.message) for w in caught] == [f"AUC-PR {why}"]
