@@ -65,7 +65,7 @@ FURTHER = {
     "evaluate, 2-D batch (10 x 1,000)": "fastpr.evaluate(y, np.stack([rng.permutation(s) "
                                         "for _ in range(10)]))",
     "evaluate, groups= (10 groups)": "fastpr.evaluate(y, s, groups=np.arange(1000) % 10)",
-    "roc_curve + pr_curve + roc_convex_hull": "fastpr.roc_curve(y, s); fastpr.pr_curve(y, s); "
+    "roc_points + pr_curve + roc_convex_hull": "fastpr.roc_points(y, s); fastpr.pr_curve(y, s); "
                                               "fastpr.roc_convex_hull(y, s)",
     "bootstrap (200 replicates)": "fastpr.bootstrap(y, s, n_boot=200, seed=0)",
     "delong": "fastpr.delong(y, s)",

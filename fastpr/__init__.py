@@ -5,16 +5,21 @@ import importlib
 from .aggregate import Aggregate, aggregate
 from .exceptions import InputError, InputTypeError, InputValueError, UndefinedMetricWarning
 from .metrics import auc_pr, auc_roc, evaluate
-from .results import PR_METHODS, Evaluation, EvaluationBatch, MacroAverage
+from . import results
+from .results import Evaluation, EvaluationBatch, MacroAverage
 
 __version__ = "0.1.0"
+
+#: The AUC-PR estimators by name, the values of every ``method=`` (:func:`auc_pr`,
+#: :func:`auc_npr`, :func:`bootstrap`, ...): "interpolated" (the default), "davis_goadrich",
+#: "average_precision", "lower_trapezoid", "upper_trapezoid", "linear" and "hull".
+PR_METHODS = results.PR_METHODS
 
 # Imported at first use, not with fastpr: their modules and kernels cost import time that a
 # script which only evaluates would pay for nothing. Module: the names it gives fastpr.
 _LAZY_NAMES = {
     "accumulator": ["Accumulator"],
-    "curves": ["AchievablePRCurve", "PRCurve", "PRPoints", "ROCCurve", "ROCHull",
-               "interpolate_pr"],
+    "curves": ["AchievablePRCurve", "PRCurve", "PRPoints", "ROCCurve", "interpolate_pr"],
     "fmeasure": ["FBetaCurve", "MaxFBeta", "iso_f_curve"],
     "gain": ["PRGCurve"],
     "intervals": ["BootstrapResult", "Comparison", "Interval", "bootstrap", "bootstrap_sample",
@@ -23,7 +28,7 @@ _LAZY_NAMES = {
     "space": ["dominates", "pr_to_roc", "roc_to_pr"],
     "swept": ["SweptRanking", "achievable_pr_curve", "auc_prg", "f_beta_curve",
               "interpolated_pr_curve", "max_f_beta", "pr_curve", "prg_curve", "roc_convex_hull",
-              "roc_curve", "sweep"],
+              "roc_points", "sweep"],
     "thresholds": ["ThresholdEvaluation", "evaluate_at_thresholds", "hull_thresholds"],
     "unachievable": ["auc_npr", "auc_pr_min", "min_precision"],
 }
@@ -69,7 +74,6 @@ __all__ = [
     "PR_METHODS",
     "PrevalenceShift",
     "ROCCurve",
-    "ROCHull",
     "SweptRanking",
     "ThresholdEvaluation",
     "UndefinedMetricWarning",
@@ -103,7 +107,7 @@ __all__ = [
     "pr_to_roc",
     "prg_curve",
     "roc_convex_hull",
-    "roc_curve",
+    "roc_points",
     "roc_to_pr",
     "sweep",
 ]

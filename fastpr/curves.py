@@ -23,7 +23,7 @@ _COUNT = Interval(0, None, closed="left")
 @dataclass(frozen=True, repr=False, eq=False)
 class ROCCurve(Result):
     """Points in ROC space in descending threshold order, origin first: the operating points of
-    :func:`fastpr.roc_curve`, or the vertices of :func:`fastpr.roc_convex_hull`.
+    :func:`fastpr.roc_points`, or the vertices of :func:`fastpr.roc_convex_hull`.
 
     ``thresholds[j]``: predict positive iff ``score >= thresholds[j]``; point 0 predicts nothing
     positive and carries ``+inf`` (scikit-learn's convention).
@@ -36,10 +36,6 @@ class ROCCurve(Result):
     fp: np.ndarray
     n_pos: float
     n_neg: float
-
-
-# The hull's vertices are ROC points like any others; the name is kept for code written before.
-ROCHull = ROCCurve
 
 
 @dataclass(frozen=True, repr=False, eq=False)

@@ -7,7 +7,6 @@ keyed by (seed, replicate), so results depend on the seed alone, not on the thre
 import functools
 import math
 import secrets
-import warnings
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -26,7 +25,7 @@ from ._optional import import_optional
 from ._options import Boolean, Integer, OneOf, options
 from ._options import Interval as Within
 from ._undefined import warn_undefined, warn_undefined_entries
-from .exceptions import InputTypeError, InputValueError
+from .exceptions import InputValueError
 from .results import COLUMNS, PR_METHODS, Result, method_field
 from .unachievable import normalised_auc_pr
 
@@ -642,29 +641,29 @@ def _delong_comparison(is_positive, score_rows, confidence, models):
                       p_values, confidence, np.empty((0, score_rows.shape[0])))
 
 
-_RULES = ("binomial", "logit", "bootstrap", "delong")
+_RULES = ("binomial", "logit")
 
 
 @options(rule=OneOf(_RULES), metric=OneOf(METRICS), method=OneOf(PR_METHODS),
-         confidence=_CONFIDENCE, n_boot=Integer(minimum=2), seed=_SEED, interval=OneOf(_RULES))
+         confidence=_CONFIDENCE)
 def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
                         method="interpolated", confidence=0.95, sample_weight=None,
-                        pos_label=None, n_boot=1000, seed=None, interval=None):
-    """A confidence interval by one of the rules of Boyd et al. (2013), or DeLong's.
+                        pos_label=None):
+    """An analytic confidence interval of a PR area by one of the rules of Boyd et al. (2013).
+
+    No resampling: for the bootstrap's intervals see :func:`bootstrap`, for DeLong's interval
+    of AUC-ROC :func:`delong`.
 
     Parameters
     ----------
-    rule : {"binomial", "logit", "bootstrap", "delong"}, default="logit"
+    rule : {"binomial", "logit"}, default="logit"
         ``"binomial"``: ``theta +- z sqrt(theta (1 - theta) / P)``, clipped to [0, 1].
         ``"logit"``: the same standard error on the logit scale, mapped back (stays inside
-        (0, 1)). Both for ``auc_pr`` and ``auc_npr``; P is the positives' total weight.
-        ``"bootstrap"``: the stratified percentile bootstrap of :func:`bootstrap` with
-        ``n_boot`` and ``seed``. ``"delong"``: AUC-ROC only, see :func:`delong`.
-    metric, method, confidence, sample_weight, pos_label
+        (0, 1)). P is the positives' total weight.
+    metric : {"auc_pr", "auc_npr"}, default="auc_pr"
+        The area; the other metrics of :func:`bootstrap` have no analytic rule here.
+    method, confidence, sample_weight, pos_label
         As in :func:`bootstrap`.
-    interval : str, optional
-        Deprecated name of ``rule`` (``interval`` is the bootstrap's percentile, basic or BCa
-        interval in :func:`bootstrap` and :func:`compare`).
 
     Returns
     -------
@@ -679,15 +678,6 @@ def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
     >>> round(ci.estimate, 4), round(ci.low, 4), round(ci.high, 4)
     (0.0939, 0.0603, 0.1433)
     """
-    rule = _renamed_rule(rule, interval)
-    if rule == "delong":
-        _check_delong(metric, sample_weight)
-        return delong(y_true, y_score, confidence=confidence, pos_label=pos_label)
-    if rule == "bootstrap":
-        b = bootstrap(y_true, y_score, metric=metric, method=method, n_boot=n_boot,
-                      confidence=confidence, seed=seed, sample_weight=sample_weight,
-                      pos_label=pos_label)
-        return Interval(metric, method, rule, b.estimate, b.low, b.high, confidence)
     _check_analytic_metric(rule, metric)
     row = sweep_ranking(sort_ranking(y_true, y_score, sample_weight, pos_label)).row
     n_pos = row[rows.POS_WEIGHT]
@@ -711,20 +701,6 @@ def _logistic(x):
     if x >= 0:
         return 1 / (1 + math.exp(-x))
     return math.exp(x) / (1 + math.exp(x))
-
-
-def _renamed_rule(rule, interval):
-    """``rule``, or the value of its deprecated name ``interval`` (which must not contradict it)."""
-    if interval is None:
-        return rule
-    # stacklevel 4: the caller of confidence_interval, past its options wrapper.
-    warnings.warn("confidence_interval(interval=...) is deprecated; pass rule=... instead.",
-                  DeprecationWarning, stacklevel=4)
-    if rule != "logit" and rule != interval:
-        raise InputTypeError("Pass rule= only; got rule={rule!r} and its old name "
-                             "{argument}={value!r}.", argument="interval", rule=rule,
-                             value=interval)
-    return interval
 
 
 @options(confidence=_CONFIDENCE)
@@ -787,8 +763,8 @@ def _check_delong(metric, sample_weight):
 def _check_analytic_metric(rule, metric):
     if metric not in ("auc_pr", "auc_npr"):
         raise InputValueError("the {rule} interval is for PR areas ({argument} 'auc_pr' or "
-                              "'auc_npr'), got {argument}={metric!r}; use rule='bootstrap' "
-                              "(or 'delong' for AUC-ROC).", argument="metric", rule=rule,
+                              "'auc_npr'), got {argument}={metric!r}; use fastpr.bootstrap "
+                              "(or fastpr.delong for AUC-ROC).", argument="metric", rule=rule,
                               metric=metric)
 
 

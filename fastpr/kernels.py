@@ -35,8 +35,9 @@ here are float64.
   (n + 1, ``AP_DELTA_COLUMNS``) and returns its average precision; then ``swap_delta_at(table,
   p, q)`` and ``move_delta_at(table, p, q)`` give the change of AP (after minus before) when
   the examples at positions p and q swap, or the example at p moves to q, in O(1).
-- ``lambda_sums(ranked_true, order, offsets, out)``: ``|dAP|`` summed over each example's
-  opposite-label partners in its ranking.
+- ``lambda_sums_into(ranked_true, order, offsets, out)``: ``|dAP|`` summed over each example's
+  opposite-label partners in its ranking, written into ``out`` (what
+  :func:`fastpr.learn.lambda_sums` returns for labels and scores).
 - ``top_k_gradients(ranked_true, y_score, order, offsets, group_scale, k, ranknet,
   score_normalization, query_normalization, grad, hess)`` and ``all_pairs_gradients(
   ranked_true, order, offsets, group_scale, query_normalization, grad, hess)``: LambdaMART
@@ -65,7 +66,7 @@ Examples
 from ._engine.kernels.ap_deltas import N_COLUMNS as AP_DELTA_COLUMNS
 from ._engine.kernels.ap_deltas import fill_table as ap_delta_table
 from ._engine.kernels.ap_deltas import move_delta_at, swap_delta_at
-from ._engine.kernels.lambdas import all_pairs_gradients, lambda_sums, top_k_gradients
+from ._engine.kernels.lambdas import all_pairs_gradients, lambda_sums_into, top_k_gradients
 from ._engine.kernels.order import descending_order, ranking_order
 from ._engine.kernels.rows import summary
 from ._engine.kernels.summary import (
@@ -94,7 +95,7 @@ __all__ = [
     "all_pairs_gradients",
     "ap_delta_table",
     "descending_order",
-    "lambda_sums",
+    "lambda_sums_into",
     "move_delta_at",
     "ranking_order",
     "summary",

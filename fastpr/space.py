@@ -161,7 +161,7 @@ def dominates(curve_a, curve_b, *, space="roc", tolerance=1e-12):
     Parameters
     ----------
     curve_a, curve_b : ROCCurve or PRCurve
-        Curves from :func:`fastpr.roc_curve`, :func:`fastpr.roc_convex_hull` or
+        Curves from :func:`fastpr.roc_points`, :func:`fastpr.roc_convex_hull` or
         :func:`fastpr.pr_curve`; each carries its counts, so any of them can be compared in
         either space.
     space : {"roc", "pr"}, default="roc"
@@ -181,8 +181,8 @@ def dominates(curve_a, curve_b, *, space="roc", tolerance=1e-12):
     --------
     >>> import fastpr
     >>> y = [1, 0, 1, 0, 0]
-    >>> better = fastpr.roc_curve(y, [0.9, 0.8, 0.7, 0.2, 0.1])
-    >>> worse = fastpr.roc_curve(y, [0.9, 0.8, 0.1, 0.2, 0.7])
+    >>> better = fastpr.roc_points(y, [0.9, 0.8, 0.7, 0.2, 0.1])
+    >>> worse = fastpr.roc_points(y, [0.9, 0.8, 0.1, 0.2, 0.7])
     >>> fastpr.dominates(better, worse), fastpr.dominates(worse, better, space="pr")
     (True, False)
     """
@@ -212,7 +212,7 @@ def _check_at_most_n_neg(fp, n_neg):
 def _check_curve(name, curve):
     """A curve object carrying counts, with both classes present."""
     if not all(hasattr(curve, field) for field in ("tp", "fp", "n_pos", "n_neg")):
-        raise InputTypeError("{argument} must be a curve from fastpr.roc_curve, fastpr.pr_curve "
+        raise InputTypeError("{argument} must be a curve from fastpr.roc_points, fastpr.pr_curve "
                              "or fastpr.roc_convex_hull, got {kind}.", argument=name,
                              kind=type(curve).__name__)
     if not (curve.n_pos > 0 and curve.n_neg > 0):

@@ -1,10 +1,11 @@
-"""One ranking swept once, and every curve of a ranking read from it.
+"""Every curve of a ranking, read from one sort and one pass.
 
 :func:`sweep` sorts a ranking and sweeps it once, keeping what every curve, figure and summary
 of it needs: the operating points, the vertices of the ROC convex hull and the
-:class:`fastpr.Evaluation`. A :class:`SweptRanking` then gives each curve without touching the
-data again. The curve functions (:func:`roc_curve`, :func:`pr_curve`, ...) build one and read
-one curve from it; the figures of :mod:`fastpr.plot` draw everything from one.
+:class:`fastpr.Evaluation`, as a :class:`SweptRanking`. Each curve function
+(:func:`roc_points`, :func:`pr_curve`, ...) sweeps the data it is given, or reads a
+SweptRanking given in its place without touching the data again; the figures of
+:mod:`fastpr.plot` draw everything from one.
 
 Every function here takes one ranking, a 2-D batch, a table of models, ``groups`` or ``offsets``
 alike and returns the single result for one ranking, a list for many (an array for
@@ -29,8 +30,8 @@ from .curves import (
 )
 from .fmeasure import BETA, f_beta_curve_of, max_f_beta_of
 from .gain import prg_curve_of
-from .results import PR_METHODS, Evaluation, Result
-from .unachievable import normalised_auc_pr
+from .exceptions import InputTypeError
+from .results import Evaluation, Result
 
 # What each function returns as NaN when a class is missing, for its one warning (the metric
 # names of fastpr._undefined).
@@ -47,17 +48,19 @@ class SweptRanking(Result):
     """One ranking after one sort and one pass: its operating points, ROC hull and summaries.
 
     ``thresholds``, ``tp``, ``fp``: the operating points in descending threshold order, origin
-    first (those of :func:`fastpr.roc_curve`). ``hull_thresholds``, ``hull_tp``, ``hull_fp``: the
-    vertices of the ROC convex hull, from the origin to (N, P). ``evaluation``: every summary,
-    as :func:`fastpr.evaluate` gives it. Its methods give each curve and metric exactly as the
-    function of the same name does; they read these arrays and share them (no copies), and
-    they do not warn (:func:`sweep` warned once).
+    first (those of :func:`fastpr.roc_points`). ``hull_thresholds``, ``hull_tp``, ``hull_fp``:
+    the vertices of the ROC convex hull, from the origin to (N, P). ``evaluation``: every
+    summary, as :func:`fastpr.evaluate` gives it. Pass it alone, in place of the data, to the
+    curve functions of this module, :func:`fastpr.max_f_beta`, :func:`fastpr.auc_prg`,
+    :func:`fastpr.auc_npr` or a figure of :mod:`fastpr.plot`: each reads these arrays and
+    shares them (no copies), without sorting again and without warning (:func:`sweep` warned
+    once).
 
     Examples
     --------
     >>> import fastpr
     >>> s = fastpr.sweep([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-    >>> s.evaluation.auc_roc, s.roc_convex_hull().tpr, s.max_f_beta().value
+    >>> s.evaluation.auc_roc, fastpr.roc_convex_hull(s).tpr, fastpr.max_f_beta(s).value
     (0.75, array([0. , 0.5, 1. , 1. ]), 0.8)
     """
 
@@ -79,52 +82,43 @@ class SweptRanking(Result):
         """Total weight of the negatives."""
         return self.evaluation.n_neg
 
-    def roc_curve(self):
-        """The :class:`fastpr.ROCCurve` of the operating points (:func:`fastpr.roc_curve`)."""
-        return roc_curve_from_counts(self.thresholds, self.tp, self.fp)
 
-    def pr_curve(self):
-        """The :class:`fastpr.PRCurve` of the operating points (:func:`fastpr.pr_curve`)."""
-        return pr_curve_from_counts(self.thresholds, self.tp, self.fp)
+def _roc(swept):
+    return roc_curve_from_counts(swept.thresholds, swept.tp, swept.fp)
 
-    def roc_convex_hull(self):
-        """The hull's vertices as a :class:`fastpr.ROCCurve` (:func:`fastpr.roc_convex_hull`)."""
-        return roc_curve_from_counts(self.hull_thresholds, self.hull_tp, self.hull_fp)
 
-    @options(max_recall_step=RECALL_STEP)
-    def interpolated_pr_curve(self, *, max_recall_step=0.01):
-        """:class:`fastpr.PRPoints` of :func:`fastpr.interpolated_pr_curve`."""
-        return interpolated_from_counts(self.tp, self.fp, max_recall_step)
+def _pr(swept):
+    return pr_curve_from_counts(swept.thresholds, swept.tp, swept.fp)
 
-    @options(max_recall_step=RECALL_STEP)
-    def achievable_pr_curve(self, *, max_recall_step=0.01):
-        """:class:`fastpr.AchievablePRCurve` of :func:`fastpr.achievable_pr_curve`."""
-        return achievable_from_hull(self.roc_convex_hull(), self.evaluation.auc_pr_hull,
-                                    max_recall_step)
 
-    @options(beta=BETA)
-    def f_beta_curve(self, *, beta=1.0):
-        """:class:`fastpr.FBetaCurve` of :func:`fastpr.f_beta_curve`."""
-        return f_beta_curve_of(self.pr_curve(), beta)
+def _hull(swept):
+    return roc_curve_from_counts(swept.hull_thresholds, swept.hull_tp, swept.hull_fp)
 
-    @options(beta=BETA)
-    def max_f_beta(self, *, beta=1.0):
-        """:class:`fastpr.MaxFBeta` of :func:`fastpr.max_f_beta`."""
-        return max_f_beta_of(self.pr_curve(), beta)
 
-    def prg_curve(self):
-        """:class:`fastpr.PRGCurve` of :func:`fastpr.prg_curve`."""
-        return prg_curve_of(self.pr_curve())
+def _prg(swept):
+    return prg_curve_of(_pr(swept))
 
-    def auc_prg(self):
-        """The area of :func:`fastpr.auc_prg`."""
-        return self.prg_curve().area
 
-    @options(method=OneOf(PR_METHODS))
-    def auc_npr(self, *, method="interpolated"):
-        """The normalised area of :func:`fastpr.auc_npr`."""
-        e = self.evaluation
-        return float(normalised_auc_pr(e.area(method), e.n_pos, e.n_neg, method))
+def _prg_area(swept):
+    return _prg(swept).area
+
+
+def given_sweep(y_true, y_score, **data):
+    """``y_true`` when it is a SweptRanking given alone (``y_score`` and every value of ``data``
+    None), else None; the data must then hold ``y_score``."""
+    if isinstance(y_true, SweptRanking):
+        given = [name for name, value in {"y_score": y_score, **data}.items()
+                 if value is not None]
+        if given:
+            names = ["y_score", *data]
+            raise InputTypeError("A SweptRanking carries its own scores, weights and labels: "
+                                 "pass it alone, without {names}.", argument=given[0],
+                                 names=f"{', '.join(names[:-1])} or {names[-1]}")
+        return y_true
+    if y_score is None:
+        raise InputTypeError("{argument} is missing: pass y_true and y_score, or a SweptRanking.",
+                             argument="y_score")
+    return None
 
 
 def swept_silently(y_true, y_score, sample_weight=None, pos_label=None):
@@ -149,8 +143,13 @@ def _itself(swept):
 def _read(read, undefined, y_true, y_score, sample_weight, pos_label, groups, offsets,
           average=None, *, number=False):
     """``read(swept)`` of one ranking, or of each of many (a list; an array or its macro
-    ``average`` for a ``number``), after one warning about the ``undefined`` metrics.
+    ``average`` for a ``number``), after one warning about the ``undefined`` metrics; of a
+    SweptRanking given in place of ``y_true``, without a warning.
     """
+    swept = given_sweep(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                        groups=groups, offsets=offsets)
+    if swept is not None:
+        return read(swept)
     rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets)
     if rankings.index is None:
         swept = _swept(next(sorted_rankings(rankings)))
@@ -179,58 +178,60 @@ def sweep(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, o
     Returns
     -------
     SweptRanking
-        The operating points, the ROC convex hull and the :class:`fastpr.Evaluation`; its
-        methods give every curve of the functions of the same name without sorting again. For
-        a 2-D ``y_score``, ``groups`` or ``offsets``, a list of one per ranking; for a table
-        of models a dict ``{name: SweptRanking}`` in column order.
+        The operating points, the ROC convex hull and the :class:`fastpr.Evaluation`; every
+        curve function of one ranking (:func:`roc_points`, :func:`pr_curve`, ...) and every
+        figure takes it in place of the data and reads its curve without sorting again. For a
+        2-D ``y_score``, ``groups`` or ``offsets``, a list of one per ranking; for a table of
+        models a dict ``{name: SweptRanking}`` in column order.
 
     Notes
     -----
     The cost of :func:`fastpr.evaluate` plus storing the operating points (three doubles per
     distinct score). Warns as :func:`fastpr.evaluate` does about metrics that a missing class
-    leaves undefined; the methods then do not warn again.
+    leaves undefined; the curves read from it do not warn again.
 
     Examples
     --------
     >>> import fastpr
     >>> s = fastpr.sweep([1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.6, 0.1])
-    >>> round(s.evaluation.auc_pr, 4), s.pr_curve().recall
+    >>> round(s.evaluation.auc_pr, 4), fastpr.pr_curve(s).recall
     (0.7407, array([0.        , 0.33333333, 0.33333333, 0.66666667, 1.        , 1.        ]))
     """
     return _read(_itself, _EVERY_AREA, y_true, y_score, sample_weight, pos_label, groups,
                  offsets)
 
 
-def roc_curve(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None,
-              offsets=None):
+def roc_points(y_true, y_score=None, *, sample_weight=None, pos_label=None, groups=None,
+               offsets=None):
     """ROC operating points, one per distinct score.
 
-    Parameters as in :func:`fastpr.evaluate`. Rates that a missing class leaves undefined are
-    NaN, with ``UndefinedMetricWarning``. A 2-D ``y_score``, ``groups`` or ``offsets`` give a
-    list of curves, one per ranking, and a table of models a dict ``{name: curve}`` in column
-    order, each equal to the single call (as every curve function).
+    Parameters as in :func:`fastpr.evaluate`, or a :class:`fastpr.SweptRanking` alone in place
+    of all of them (read without sorting again). Rates that a missing class leaves undefined
+    are NaN, with ``UndefinedMetricWarning``. A 2-D ``y_score``, ``groups`` or ``offsets`` give
+    a list of curves, one per ranking, and a table of models a dict ``{name: curve}`` in column
+    order, each equal to the single call (as every curve function). It is
+    ``fastpr.sklearn.roc_curve``'s curve as a :class:`fastpr.ROCCurve`, every point kept.
 
     Examples
     --------
     >>> import fastpr
-    >>> c = fastpr.roc_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> c = fastpr.roc_points([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     >>> c.fpr, c.tpr
     (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
-    >>> rows = fastpr.roc_curve([0, 0, 1, 1], [[0.1, 0.4, 0.35, 0.8], [4, 3, 2, 1]])
+    >>> rows = fastpr.roc_points([0, 0, 1, 1], [[0.1, 0.4, 0.35, 0.8], [4, 3, 2, 1]])
     >>> len(rows), rows[1].tpr
     (2, array([0. , 0. , 0. , 0.5, 1. ]))
     """
-    return _read(SweptRanking.roc_curve, _ROC, y_true, y_score, sample_weight, pos_label,
-                 groups, offsets)
+    return _read(_roc, _ROC, y_true, y_score, sample_weight, pos_label, groups, offsets)
 
 
-def pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None,
+def pr_curve(y_true, y_score=None, *, sample_weight=None, pos_label=None, groups=None,
              offsets=None):
     """PR operating points, one per distinct score, origin first.
 
     Straight lines between these points are not the PR curve: use
     :func:`interpolated_pr_curve` or :func:`achievable_pr_curve` to draw it. Parameters and
-    results as in :func:`roc_curve`.
+    results as in :func:`roc_points`.
 
     Examples
     --------
@@ -239,17 +240,16 @@ def pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     >>> c.recall, c.precision
     (array([0. , 0.5, 0.5, 1. , 1. ]), array([1.        , 1.        , 0.5       , 0.66666667, 0.5       ]))
     """
-    return _read(SweptRanking.pr_curve, _PR, y_true, y_score, sample_weight, pos_label, groups,
-                 offsets)
+    return _read(_pr, _PR, y_true, y_score, sample_weight, pos_label, groups, offsets)
 
 
-def roc_convex_hull(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None,
+def roc_convex_hull(y_true, y_score=None, *, sample_weight=None, pos_label=None, groups=None,
                     offsets=None):
     """Vertices of the ROC convex hull (upper-left hull of all points, origin and (N, P)).
 
     Collinear points are dropped. Built by Andrew's monotone chain during the same pass that
     finds the operating points, O(k) for k thresholds. Parameters and results as in
-    :func:`roc_curve`: a :class:`fastpr.ROCCurve` of the vertices.
+    :func:`roc_points`: a :class:`fastpr.ROCCurve` of the vertices.
 
     Examples
     --------
@@ -258,19 +258,18 @@ def roc_convex_hull(y_true, y_score, *, sample_weight=None, pos_label=None, grou
     >>> h.fpr, h.tpr, h.thresholds
     (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]), array([ inf, 0.8 , 0.35, 0.1 ]))
     """
-    return _read(SweptRanking.roc_convex_hull, _ROC, y_true, y_score, sample_weight, pos_label,
-                 groups, offsets)
+    return _read(_hull, _ROC, y_true, y_score, sample_weight, pos_label, groups, offsets)
 
 
 @options(max_recall_step=RECALL_STEP)
-def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None,
-                        offsets=None, max_recall_step=0.01):
+def achievable_pr_curve(y_true, y_score=None, *, sample_weight=None, pos_label=None,
+                        groups=None, offsets=None, max_recall_step=0.01):
     """The achievable PR curve: the ROC convex hull mapped to PR space, correctly interpolated.
 
     Between hull vertices A and B the curve is the image of the ROC segment (achievable by
     randomising between their thresholds), a hyperbola in PR space. It is sampled so that
     neighbouring points are at most ``max_recall_step`` (in (0, 1]) apart in recall. Other
-    parameters and results as in :func:`roc_curve`.
+    parameters and results as in :func:`roc_points`.
 
     Examples
     --------
@@ -279,13 +278,15 @@ def achievable_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None, 
     >>> c.recall, c.precision.round(3), c.is_vertex
     (array([0.  , 0.25, 0.5 , 0.75, 1.  , 1.  ]), array([1.   , 1.   , 1.   , 0.75 , 0.667, 0.5  ]), array([ True, False,  True, False,  True,  True]))
     """
-    return _read(lambda swept: swept.achievable_pr_curve(max_recall_step=max_recall_step), _PR,
-                 y_true, y_score, sample_weight, pos_label, groups, offsets)
+    def achievable(swept):
+        return achievable_from_hull(_hull(swept), swept.evaluation.auc_pr_hull, max_recall_step)
+
+    return _read(achievable, _PR, y_true, y_score, sample_weight, pos_label, groups, offsets)
 
 
 @options(max_recall_step=RECALL_STEP)
-def interpolated_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None,
-                          offsets=None, max_recall_step=0.01):
+def interpolated_pr_curve(y_true, y_score=None, *, sample_weight=None, pos_label=None,
+                          groups=None, offsets=None, max_recall_step=0.01):
     """The PR curve as it should be drawn: every operating point joined by interpolated points.
 
     Between neighbouring operating points false positives grow linearly with true positives
@@ -296,7 +297,8 @@ def interpolated_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None
     Parameters
     ----------
     y_true, y_score, sample_weight, pos_label, groups, offsets
-        As in :func:`fastpr.evaluate`.
+        As in :func:`fastpr.evaluate`; or a :class:`fastpr.SweptRanking` alone, in place of all
+        of them.
     max_recall_step : float, default=0.01
         In (0, 1].
 
@@ -314,19 +316,20 @@ def interpolated_pr_curve(y_true, y_score, *, sample_weight=None, pos_label=None
     >>> c.recall, c.precision.round(3)
     (array([0.  , 0.  , 0.25, 0.5 , 0.5 , 0.75, 1.  ]), array([0.   , 0.   , 0.333, 0.5  , 0.333, 0.429, 0.5  ]))
     """
-    return _read(lambda swept: swept.interpolated_pr_curve(max_recall_step=max_recall_step),
+    return _read(lambda swept: interpolated_from_counts(swept.tp, swept.fp, max_recall_step),
                  _PR, y_true, y_score, sample_weight, pos_label, groups, offsets)
 
 
 @options(beta=BETA)
-def f_beta_curve(y_true, y_score, *, beta=1.0, sample_weight=None, pos_label=None, groups=None,
+def f_beta_curve(y_true, y_score=None, *, beta=1.0, sample_weight=None, pos_label=None, groups=None,
                  offsets=None):
     """F-beta at every operating point (one per distinct score), origin first.
 
     Parameters
     ----------
     y_true, y_score, sample_weight, pos_label, groups, offsets
-        As in :func:`fastpr.evaluate`.
+        As in :func:`fastpr.evaluate`; or a :class:`fastpr.SweptRanking` alone, in place of all
+        of them.
     beta : float, default=1.0
         Weight of recall relative to precision: finite and > 0 (``beta=1`` is F1).
 
@@ -350,19 +353,20 @@ def f_beta_curve(y_true, y_score, *, beta=1.0, sample_weight=None, pos_label=Non
     >>> c.thresholds, c.f
     (array([ inf, 0.8 , 0.4 , 0.35, 0.1 ]), array([0.        , 0.66666667, 0.5       , 0.8       , 0.66666667]))
     """
-    return _read(lambda swept: swept.f_beta_curve(beta=beta), _F_BETA, y_true, y_score,
+    return _read(lambda swept: f_beta_curve_of(_pr(swept), beta), _F_BETA, y_true, y_score,
                  sample_weight, pos_label, groups, offsets)
 
 
 @options(beta=BETA)
-def max_f_beta(y_true, y_score, *, beta=1.0, sample_weight=None, pos_label=None, groups=None,
+def max_f_beta(y_true, y_score=None, *, beta=1.0, sample_weight=None, pos_label=None, groups=None,
                offsets=None):
     """The best F-beta of a ranking and the recall, precision and threshold that reach it.
 
     Parameters
     ----------
     y_true, y_score, sample_weight, pos_label, groups, offsets
-        As in :func:`fastpr.evaluate`.
+        As in :func:`fastpr.evaluate`; or a :class:`fastpr.SweptRanking` alone, in place of all
+        of them.
     beta : float, default=1.0
         Weight of recall relative to precision: finite and > 0.
 
@@ -390,18 +394,19 @@ def max_f_beta(y_true, y_score, *, beta=1.0, sample_weight=None, pos_label=None,
     >>> best.value, best.threshold, best.precision, best.recall
     (0.8, 0.35, 0.6666666666666666, 1.0)
     """
-    return _read(lambda swept: swept.max_f_beta(beta=beta), _F_BETA, y_true, y_score,
+    return _read(lambda swept: max_f_beta_of(_pr(swept), beta), _F_BETA, y_true, y_score,
                  sample_weight, pos_label, groups, offsets)
 
 
-def prg_curve(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None,
+def prg_curve(y_true, y_score=None, *, sample_weight=None, pos_label=None, groups=None,
               offsets=None):
     """The precision-recall-gain curve: every operating point in gain space, plus crossings.
 
     Parameters
     ----------
     y_true, y_score, sample_weight, pos_label, groups, offsets
-        As in :func:`fastpr.evaluate`.
+        As in :func:`fastpr.evaluate`; or a :class:`fastpr.SweptRanking` alone, in place of all
+        of them.
 
     Returns
     -------
@@ -429,19 +434,19 @@ def prg_curve(y_true, y_score, *, sample_weight=None, pos_label=None, groups=Non
     >>> c.recall_gain, c.precision_gain, c.is_crossing
     (array([-inf, 0. , 0.5, 0.5, 1. , 1. ]), array([1. , 1. , 1. , 0.5 , 0.33333333, 0. ]), array([False,  True, False, False, False, False]))
     """
-    return _read(SweptRanking.prg_curve, _GAIN_CURVE, y_true, y_score, sample_weight, pos_label,
-                 groups, offsets)
+    return _read(_prg, _GAIN_CURVE, y_true, y_score, sample_weight, pos_label, groups, offsets)
 
 
 @options(average=OneOf(AVERAGES))
-def auc_prg(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, offsets=None,
-            average=None):
+def auc_prg(y_true, y_score=None, *, sample_weight=None, pos_label=None, groups=None,
+            offsets=None, average=None):
     """Area under the precision-recall-gain curve (AUPRG), as Flach & Kull define it.
 
     Parameters
     ----------
     y_true, y_score, sample_weight, pos_label, groups, offsets
-        As in :func:`fastpr.evaluate`.
+        As in :func:`fastpr.evaluate`; or a :class:`fastpr.SweptRanking` alone, in place of all
+        of them.
     average : {None, "macro"}, default=None
         For many rankings, as in :func:`fastpr.auc_pr`.
 
@@ -469,5 +474,5 @@ def auc_prg(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None,
     >>> round(fastpr.auc_prg([1, 1, 0, 0, 1, 0], [0.8, 0.8, 0.6, 0.4, 0.4, 0.2]), 6)   # 17 / 24
     0.708333
     """
-    return _read(SweptRanking.auc_prg, _GAIN_AREA, y_true, y_score, sample_weight, pos_label,
+    return _read(_prg_area, _GAIN_AREA, y_true, y_score, sample_weight, pos_label,
                  groups, offsets, average, number=True)

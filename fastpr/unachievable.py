@@ -136,8 +136,8 @@ def normalised_auc_pr(areas, n_pos, n_neg, method):
 
 
 @options(method=OneOf(PR_METHODS), average=OneOf(AVERAGES))
-def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None,
-            groups=None, offsets=None, average=None):
+def auc_npr(y_true, y_score=None, *, method="interpolated", sample_weight=None,
+            pos_label=None, groups=None, offsets=None, average=None):
     """Normalised AUC-PR: the area above the unachievable floor, as a fraction of what is left.
 
     ``(AUCPR - AUCPR_min) / (1 - AUCPR_min)`` with both terms from the same estimator
@@ -148,7 +148,7 @@ def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_l
     ----------
     y_true, y_score, sample_weight, pos_label, groups, offsets
         As in :func:`fastpr.evaluate`: a 2-D ``y_score``, ``groups`` or ``offsets`` give one
-        value per ranking.
+        value per ranking. Or a :class:`fastpr.SweptRanking` alone, in place of all of them.
     method : str, default="interpolated"
         An estimator of :func:`fastpr.auc_pr`; other than ``"interpolated"``, the positives must
         add up to a whole number (see :func:`auc_pr_min`).
@@ -171,6 +171,12 @@ def auc_npr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_l
     >>> fastpr.auc_npr(y, [s, s[::-1]]).round(3)
     array([0.626, 0.045])
     """
+    if y_score is None:  # a SweptRanking (its module is imported at first use, not with fastpr)
+        from .swept import given_sweep
+
+        e = given_sweep(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                        groups=groups, offsets=offsets).evaluation
+        return float(normalised_auc_pr(e.area(method), e.n_pos, e.n_neg, method))
     rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets)
     result = evaluations(rankings)
     floors = auc_pr_floors(result.n_pos, result.n_neg, method)

@@ -42,7 +42,7 @@ CALLS = {
     "auc_roc groups": (lambda y_true, y_score, groups: fastpr.auc_roc(
         y_true, y_score, groups=groups, average="macro"),
         dict(y_true=Y, y_score=S, groups=GROUPS)),
-    "roc_curve": (lambda y_true, y_score, sample_weight: fastpr.roc_curve(
+    "roc_points": (lambda y_true, y_score, sample_weight: fastpr.roc_points(
         y_true, y_score, sample_weight=sample_weight), dict(y_true=Y, y_score=S, sample_weight=W)),
     "pr_curve 2-D": (lambda y_true, y_score: fastpr.pr_curve(y_true, y_score),
                      dict(y_true=Y, y_score=ROWS)),

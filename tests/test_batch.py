@@ -225,9 +225,9 @@ def test_results_holding_arrays_compare_and_hash_by_value():
     copy = pickle.loads(pickle.dumps(batch))
     assert batch == copy and hash(batch) == hash(copy)
     assert batch != fastpr.evaluate(y, rows[::-1]) and batch != batch[0]
-    curve = fastpr.roc_curve(y, rows[0])
-    assert curve == fastpr.roc_curve(y, rows[0]) != fastpr.roc_curve(y, rows[1])
-    assert len({curve, fastpr.roc_curve(y, rows[0])}) == 1
+    curve = fastpr.roc_points(y, rows[0])
+    assert curve == fastpr.roc_points(y, rows[0]) != fastpr.roc_points(y, rows[1])
+    assert len({curve, fastpr.roc_points(y, rows[0])}) == 1
     # NaN fields (one class) and -0.0 against 0.0 are the same result twice.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", fastpr.UndefinedMetricWarning)
@@ -351,7 +351,7 @@ def test_average_must_be_known():
         fastpr.auc_roc([1, 0], [[0.1, 0.2]], average="micro")
 
 
-CURVES = {"roc": fastpr.roc_curve, "pr": fastpr.pr_curve, "hull": fastpr.roc_convex_hull,
+CURVES = {"roc": fastpr.roc_points, "pr": fastpr.pr_curve, "hull": fastpr.roc_convex_hull,
           "achievable": fastpr.achievable_pr_curve}
 
 

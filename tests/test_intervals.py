@@ -275,9 +275,6 @@ def test_analytic_intervals_follow_boyd_et_al():
     expected = (1 / (1 + math.exp(-(centre - half))), 1 / (1 + math.exp(-(centre + half))))
     assert (logit.low, logit.high) == pytest.approx(expected, rel=1e-12)
     assert logit.low < e.auc_pr < logit.high
-    via_bootstrap = fastpr.confidence_interval(y, s, rule="bootstrap", n_boot=100, seed=1)
-    direct = fastpr.bootstrap(y, s, n_boot=100, seed=1)
-    assert (via_bootstrap.low, via_bootstrap.high) == (direct.low, direct.high)
 
 
 def test_logit_interval_of_light_positives_spans_the_unit_interval():
@@ -292,14 +289,15 @@ def test_logit_interval_of_light_positives_spans_the_unit_interval():
     assert 0.0 < light.low < 1e-40 and light.high == pytest.approx(1.0, abs=1e-15)
 
 
-def test_the_old_name_of_the_rule_still_works_with_a_deprecation_warning():
+def test_confidence_interval_has_only_the_analytic_rules():
+    # The bootstrap and DeLong's interval have their own functions, and interval= was never
+    # released under that name.
     y, s = datasets.skewed_ranking(n_samples=500, seed=3)
-    with pytest.warns(DeprecationWarning, match=r"pass rule=\.\.\. instead"):
-        old = fastpr.confidence_interval(y, s, interval="binomial")
-    assert old == fastpr.confidence_interval(y, s, rule="binomial")
-    assert old.interval == "binomial"
-    with pytest.warns(DeprecationWarning), pytest.raises(TypeError, match=r"Pass rule= only"):
-        fastpr.confidence_interval(y, s, rule="binomial", interval="bootstrap")
+    for rule in ("bootstrap", "delong"):
+        with pytest.raises(ValueError, match=r"rule must be one of 'binomial', 'logit'"):
+            fastpr.confidence_interval(y, s, rule=rule)
+    with pytest.raises(TypeError, match=r"interval"):
+        fastpr.confidence_interval(y, s, interval="binomial")
 
 
 def test_fold_interval_is_the_student_t_interval():
@@ -378,8 +376,6 @@ Y, S = [1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]
          r"DeLong's method is for metric='auc_roc', got metric='auc_pr'"),
         (lambda: fastpr.confidence_interval(Y, S, rule="logit", metric="auc_roc"), ValueError,
          r"the logit interval is for PR areas"),
-        (lambda: fastpr.confidence_interval(Y, S, rule="delong", sample_weight=[1, 1, 1, 2]),
-         ValueError, r"DeLong's method is for metric='auc_roc'"),
         (lambda: fastpr.fold_interval([0.5]), ValueError, r"values must hold at least two folds"),
         (lambda: fastpr.fold_interval([0.5, np.nan]), ValueError,
          r"values must be finite, got nan at index 1"),

@@ -27,7 +27,7 @@ def test_import_fastpr_leaves_the_lazy_modules_unloaded():
 def test_lazy_names_load_on_first_use():
     first_uses = ("fastpr.Accumulator; fastpr.PRCurve; fastpr.MaxFBeta; fastpr.PRGCurve; "
                   "fastpr.bootstrap; fastpr.learn.FixedLabels; from fastpr import multiclass; "
-                  "fastpr.at_prevalence; fastpr.dominates; fastpr.roc_curve; "
+                  "fastpr.at_prevalence; fastpr.dominates; fastpr.roc_points; "
                   "fastpr.hull_thresholds")
     loaded = _fresh(f"import json, sys, fastpr; {first_uses}; "
                     f"print(json.dumps([m in sys.modules for m in {_LAZY_MODULES!r}]))")
@@ -39,7 +39,7 @@ def test_a_function_named_as_a_module_stays_the_function():
     # a name of a lazy module the names loaded before it.
     kinds = _fresh("import json, fastpr, fastpr.aggregate, fastpr.swept; "
                    "print(json.dumps([callable(fastpr.aggregate), "
-                   "fastpr.roc_curve.__module__, fastpr.sweep.__module__]))")
+                   "fastpr.roc_points.__module__, fastpr.sweep.__module__]))")
     assert kinds == [True, "fastpr.swept", "fastpr.swept"]
 
 

@@ -429,7 +429,7 @@ def test_lambda_sums_of_one_ranking_in_chunks_whatever_the_threads():
     np.testing.assert_array_equal(threaded, single)
     order = np.argsort(-s, kind="stable")
     serial = np.empty(n)  # the compiled kernel: its chunks one after the other
-    kernels.lambda_sums(y[order], order, np.array([0, n]), serial)
+    kernels.lambda_sums_into(y[order], order, np.array([0, n]), serial)
     np.testing.assert_array_equal(threaded, serial)
     deltas = swap_delta(y, s)
     for row in [*order[[0, n // 2, -1]], *rng.integers(0, n, 5)]:
@@ -543,7 +543,7 @@ def _user_gradients(y_true, y_score, offsets):
     kernels.ranking_order(y_score, offsets, order)
     ranked_true = y_true[order]
     sums = np.empty(y_score.size)
-    kernels.lambda_sums(ranked_true, order, offsets, sums)
+    kernels.lambda_sums_into(ranked_true, order, offsets, sums)
     grad = np.empty((2, y_score.size))
     hess = np.empty((2, y_score.size))
     kernels.top_k_gradients(ranked_true, y_score, order, offsets, np.empty(0), 32, True, True,

@@ -20,7 +20,7 @@ NUMBER_FUNCTIONS = [
     ("auc_npr", {}),
     ("auc_prg", {}),
 ]
-OBJECT_FUNCTIONS = ["roc_curve", "pr_curve", "roc_convex_hull", "achievable_pr_curve",
+OBJECT_FUNCTIONS = ["roc_points", "pr_curve", "roc_convex_hull", "achievable_pr_curve",
                     "interpolated_pr_curve", "f_beta_curve", "max_f_beta", "prg_curve", "sweep"]
 
 
@@ -126,9 +126,9 @@ def test_string_labels_and_float32_columns():
     y = np.array(["spam", "ham", "spam", "ham"])
     frame = pd.DataFrame({"x": np.array([0.9, 0.2, 0.4, 0.6], dtype=np.float32),
                           "y": np.array([0.5, 0.6, 0.7, 0.1], dtype=np.float32)})
-    got = fastpr.roc_curve(y, frame, pos_label="spam")
+    got = fastpr.roc_points(y, frame, pos_label="spam")
     for name in frame:
-        want = fastpr.roc_curve(y, frame[name].to_numpy(), pos_label="spam")
+        want = fastpr.roc_points(y, frame[name].to_numpy(), pos_label="spam")
         assert same(got[name], want)
 
 

@@ -14,6 +14,7 @@ from strategies import SETTINGS, rankings
 
 import fastpr
 from fastpr import datasets, plot
+from fastpr import sklearn as drop_in
 
 matplotlib.use("Agg")
 
@@ -94,7 +95,7 @@ def test_plot_roc_draws_the_curve_and_its_hull():
     e = fastpr.evaluate(y, s)
     label = f"m: AUC-ROC {e.auc_roc:.3f}, hull {e.auc_roc_hull:.3f}"
     curve, hull = [line for line in ax.get_lines() if line.get_label() == label]
-    roc, vertices = fastpr.roc_curve(y, s), fastpr.roc_convex_hull(y, s)
+    roc, vertices = fastpr.roc_points(y, s), fastpr.roc_convex_hull(y, s)
     np.testing.assert_array_equal(curve.get_xdata(), roc.fpr)
     np.testing.assert_array_equal(curve.get_ydata(), roc.tpr)
     np.testing.assert_array_equal(hull.get_xdata(), vertices.fpr)
@@ -178,8 +179,8 @@ def test_pr_display_of_one_class_leaves_out_the_unachievable_region(label):
     # It raised about "prevalence", an argument the caller never passed.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", fastpr.UndefinedMetricWarning)
-        display = plot.PRDisplay.from_predictions([label] * 3, [0.1, 0.5, 0.9], ax=_axes(),
-                                                  unachievable=True)
+        display = drop_in.PrecisionRecallDisplay.from_predictions(
+            [label] * 3, [0.1, 0.5, 0.9], ax=_axes(), unachievable=True)
     assert not display.ax_.collections
 
 
@@ -360,8 +361,8 @@ def test_pr_display_attributes_equal_the_reference_values():
     from sklearn.metrics import average_precision_score
 
     y, s, w = _weighted_strings()
-    d = plot.PRDisplay.from_predictions(y, s, sample_weight=w, pos_label="spam", name="m",
-                                        ax=_axes())
+    d = drop_in.PrecisionRecallDisplay.from_predictions(y, s, sample_weight=w, pos_label="spam",
+                                                        name="m", ax=_axes())
     curve = fastpr.interpolated_pr_curve(y, s, sample_weight=w, pos_label="spam")
     np.testing.assert_array_equal(d.precision, curve.precision)
     np.testing.assert_array_equal(d.recall, curve.recall)
@@ -382,15 +383,15 @@ def test_roc_and_det_display_attributes_equal_scikit_learn(drop_intermediate):
     from sklearn.metrics import det_curve, roc_auc_score, roc_curve
 
     y, s, w = _weighted_strings()
-    d = plot.ROCDisplay.from_predictions(y, s, sample_weight=w, pos_label="spam", ax=_axes(),
-                                         drop_intermediate=drop_intermediate)
+    d = drop_in.RocCurveDisplay.from_predictions(y, s, sample_weight=w, pos_label="spam",
+                                                 ax=_axes(), drop_intermediate=drop_intermediate)
     fpr, tpr, _ = roc_curve(y, s, sample_weight=w, pos_label="spam",
                             drop_intermediate=drop_intermediate)
     np.testing.assert_allclose(d.fpr, fpr, rtol=0, atol=1e-12)
     np.testing.assert_allclose(d.tpr, tpr, rtol=0, atol=1e-12)
     assert d.roc_auc == pytest.approx(roc_auc_score(y == "spam", s, sample_weight=w), abs=1e-12)
-    det = plot.DETDisplay.from_predictions(y, s, sample_weight=w, pos_label="spam", ax=_axes(),
-                                           drop_intermediate=drop_intermediate)
+    det = drop_in.DetCurveDisplay.from_predictions(y, s, sample_weight=w, pos_label="spam",
+                                                   ax=_axes(), drop_intermediate=drop_intermediate)
     fpr, fnr, _ = det_curve(y, s, sample_weight=w, pos_label="spam",
                             drop_intermediate=drop_intermediate)
     np.testing.assert_allclose(det.fpr, fpr, rtol=0, atol=1e-12)
@@ -401,13 +402,15 @@ def test_pr_display_takes_drop_intermediate_and_draws_the_same_curve():
     # scikit-learn's argument: the points it drops lie on the vertical segment between the
     # first and last point of their recall, so the interpolated curve does not change.
     y, s, w = _weighted_strings()
-    kept = plot.PRDisplay.from_predictions(y, s, sample_weight=w, pos_label="spam", ax=_axes())
-    dropped = plot.PRDisplay.from_predictions(y, s, sample_weight=w, pos_label="spam",
-                                              ax=_axes(), drop_intermediate=np.True_)
+    kept = drop_in.PrecisionRecallDisplay.from_predictions(y, s, sample_weight=w,
+                                                           pos_label="spam", ax=_axes())
+    dropped = drop_in.PrecisionRecallDisplay.from_predictions(y, s, sample_weight=w,
+                                                              pos_label="spam", ax=_axes(),
+                                                              drop_intermediate=np.True_)
     np.testing.assert_array_equal(dropped.precision, kept.precision)
     np.testing.assert_array_equal(dropped.recall, kept.recall)
     with pytest.raises(TypeError, match="drop_intermediate must be True or False"):
-        plot.PRDisplay.from_predictions(y, s, ax=_axes(), drop_intermediate="yes")
+        drop_in.PrecisionRecallDisplay.from_predictions(y, s, ax=_axes(), drop_intermediate="yes")
 
 
 @pytest.mark.parametrize("missing", ["positives", "negatives"])
@@ -416,14 +419,14 @@ def test_roc_display_of_one_class_has_nan_rates_and_only_the_metric_warning(miss
     with warnings.catch_warnings():
         warnings.simplefilter("error", RuntimeWarning)  # no 0/0 from NumPy
         with pytest.warns(fastpr.UndefinedMetricWarning):
-            d = plot.ROCDisplay.from_predictions(y, np.linspace(0, 1, 20), ax=_axes())
+            d = drop_in.RocCurveDisplay.from_predictions(y, np.linspace(0, 1, 20), ax=_axes())
     rate, defined = (d.tpr, d.fpr) if missing == "positives" else (d.fpr, d.tpr)
     assert np.isnan(rate).all() and defined[-1] == 1.0 and np.isnan(d.roc_auc)
 
 
 def test_plot_draws_again_onto_a_given_axes_with_a_new_name():
     y, s = datasets.binormal(300, 0.4, seed=8)
-    d = plot.ROCDisplay.from_predictions(y, s, name="first", ax=_axes())
+    d = drop_in.RocCurveDisplay.from_predictions(y, s, name="first", ax=_axes())
     ax = _axes()
     assert d.plot(ax, name="second", hull=True, curve_kwargs={"color": "red"}) is d
     assert d.ax_ is ax and d.figure_ is ax.figure
@@ -431,7 +434,7 @@ def test_plot_draws_again_onto_a_given_axes_with_a_new_name():
     label = f"second: AUC-ROC {e.auc_roc:.3f}, hull {e.auc_roc_hull:.3f}"
     assert _legend(ax) == [label]
     assert d.line_.get_color() == "red" and _line(ax, label) is d.line_
-    pr = plot.PRDisplay.from_predictions(y, s, ax=_axes())
+    pr = drop_in.PrecisionRecallDisplay.from_predictions(y, s, ax=_axes())
     assert pr.plot(ax=_axes(), name="again", achievable=True, unachievable=True,
                    iso_f=plot.ISO_F1_LEVELS) is pr
     assert _legend(pr.ax_)[0] == f"again: AUC-PR {e.auc_pr:.3f}, achievable {e.auc_pr_hull:.3f}"
@@ -440,25 +443,26 @@ def test_plot_draws_again_onto_a_given_axes_with_a_new_name():
 def test_chance_level_lies_at_the_prevalence():
     y, s = datasets.binormal(500, 0.23, seed=9)
     prevalence = np.mean(y == 1)
-    d = plot.PRDisplay.from_predictions(y, s, name="m", plot_chance_level=True, ax=_axes())
+    d = drop_in.PrecisionRecallDisplay.from_predictions(y, s, name="m", plot_chance_level=True,
+                                                        ax=_axes())
     np.testing.assert_allclose(d.chance_level_.get_ydata(), [prevalence, prevalence])
     np.testing.assert_array_equal(d.chance_level_.get_xdata(), [0, 1])
     assert f"chance: AUC-PR {prevalence:.3f}" in _legend(d.ax_)
-    r = plot.ROCDisplay.from_predictions(y, s, plot_chance_level=True, ax=_axes(),
+    r = drop_in.RocCurveDisplay.from_predictions(y, s, plot_chance_level=True, ax=_axes(),
                                          chance_level_kw={"color": "green"})
     np.testing.assert_array_equal(r.chance_level_.get_ydata(), [0, 1])
     assert r.chance_level_.get_color() == "green"
 
 
 def test_displays_made_from_arrays_refuse_what_needs_the_ranking():
-    bare = plot.PRDisplay([1.0, 0.5], [0.0, 1.0], average_precision=0.7)
+    bare = drop_in.PrecisionRecallDisplay([1.0, 0.5], [0.0, 1.0], average_precision=0.7)
     with pytest.raises(ValueError, match="plot_chance_level needs prevalence_pos_label"):
         bare.plot(_axes(), plot_chance_level=True)
     with pytest.raises(ValueError, match="achievable needs the ranking"):
         bare.plot(_axes(), achievable=True)
     assert _legend(bare.plot(_axes(), name="sk").ax_) == ["sk: AP 0.700"]
     with pytest.raises(ValueError, match="hull needs the ranking"):
-        plot.ROCDisplay([0.0, 1.0], [0.0, 1.0]).plot(_axes(), hull=True)
+        drop_in.RocCurveDisplay([0.0, 1.0], [0.0, 1.0]).plot(_axes(), hull=True)
 
 
 def _fitted(model):
@@ -475,7 +479,8 @@ def test_from_estimator_scores_as_scikit_learn_does():
 
     model, X, y = _fitted(LogisticRegression())
     for pos_label in (None, 0):
-        ours = plot.PRDisplay.from_estimator(model, X, y, pos_label=pos_label, ax=_axes())
+        ours = drop_in.PrecisionRecallDisplay.from_estimator(model, X, y, pos_label=pos_label,
+                                                             ax=_axes())
         theirs = PrecisionRecallDisplay.from_estimator(model, X, y, pos_label=pos_label,
                                                        ax=_axes())
         assert ours.average_precision == pytest.approx(theirs.average_precision, abs=1e-12)
@@ -484,17 +489,17 @@ def test_from_estimator_scores_as_scikit_learn_does():
         assert _legend(ours.ax_)[0].startswith("LogisticRegression: AUC-PR ")
     svc, X, y = _fitted(LinearSVC())  # no predict_proba: "auto" takes decision_function
     for pos_label in (None, 0):
-        ours = plot.ROCDisplay.from_estimator(svc, X, y, pos_label=pos_label, name="svc",
-                                              ax=_axes())
+        ours = drop_in.RocCurveDisplay.from_estimator(svc, X, y, pos_label=pos_label, name="svc",
+                                                      ax=_axes())
         theirs = RocCurveDisplay.from_estimator(svc, X, y, pos_label=pos_label, ax=_axes())
         np.testing.assert_allclose(ours.fpr, theirs.fpr, atol=1e-12)
         assert ours.roc_auc == pytest.approx(theirs.roc_auc, abs=1e-12)
-    ours = plot.ROCDisplay.from_estimator(model, X, y, response_method="decision_function",
-                                          ax=_axes())
+    ours = drop_in.RocCurveDisplay.from_estimator(model, X, y,
+                                                  response_method="decision_function", ax=_axes())
     assert ours.roc_auc == fastpr.auc_roc(y, model.decision_function(X))
     from sklearn.metrics import det_curve
 
-    det = plot.DETDisplay.from_estimator(model, X, y, pos_label=0, ax=_axes())
+    det = drop_in.DetCurveDisplay.from_estimator(model, X, y, pos_label=0, ax=_axes())
     fpr, fnr, _ = det_curve(y, model.predict_proba(X)[:, 0], pos_label=0, drop_intermediate=True)
     np.testing.assert_allclose(det.fpr, fpr, atol=1e-12)
     np.testing.assert_allclose(det.fnr, fnr, atol=1e-12)
@@ -507,21 +512,19 @@ def test_from_estimator_explains_bad_estimators():
     model, X, y = _fitted(LogisticRegression())
     with pytest.raises(ValueError, match="estimator must be a fitted classifier; "
                                          "LogisticRegression has no classes_"):
-        plot.PRDisplay.from_estimator(LogisticRegression(), X, y)
+        drop_in.PrecisionRecallDisplay.from_estimator(LogisticRegression(), X, y)
     three = LogisticRegression().fit(X, y + (np.arange(y.size) % 7 == 0))
     with pytest.raises(ValueError, match="binary classifier; LogisticRegression has 3 classes"):
-        plot.PRDisplay.from_estimator(three, X, y)
+        drop_in.PrecisionRecallDisplay.from_estimator(three, X, y)
     with pytest.raises(ValueError, match=r"pos_label must be one of the estimator's classes "
                                          r"\[0, 1\]; got 2"):
-        plot.PRDisplay.from_estimator(model, X, y, pos_label=2)
+        drop_in.PrecisionRecallDisplay.from_estimator(model, X, y, pos_label=2)
     with pytest.raises(ValueError, match="response_method must be one of 'auto', "
                                          "'predict_proba', 'decision_function'; got 'predict'"):
-        plot.ROCDisplay.from_estimator(model, X, y, response_method="predict")
+        drop_in.RocCurveDisplay.from_estimator(model, X, y, response_method="predict")
 
 
-def test_scikit_learn_names_are_the_displays():
-    import fastpr.sklearn
-
-    assert fastpr.sklearn.PrecisionRecallDisplay is plot.PRDisplay
-    assert fastpr.sklearn.RocCurveDisplay is plot.ROCDisplay
-    assert fastpr.sklearn.DetCurveDisplay is plot.DETDisplay
+def test_the_displays_have_one_public_name_each_scikit_learns():
+    for name in ("PrecisionRecallDisplay", "RocCurveDisplay", "DetCurveDisplay"):
+        assert getattr(drop_in, name).__name__ == name and name in drop_in.__all__
+        assert name not in plot.__all__ and not hasattr(plot, name)

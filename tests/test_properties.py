@@ -24,7 +24,7 @@ def evaluate(y, s, w):
 def curves(y, s, w):
     """Every array and scalar of every curve function, keyed by name."""
     out = {}
-    for name, result in [("roc", fastpr.roc_curve(y, s, sample_weight=w)),
+    for name, result in [("roc", fastpr.roc_points(y, s, sample_weight=w)),
                          ("pr", fastpr.pr_curve(y, s, sample_weight=w)),
                          ("hull", fastpr.roc_convex_hull(y, s, sample_weight=w)),
                          ("achievable", fastpr.achievable_pr_curve(y, s, sample_weight=w,
@@ -73,7 +73,8 @@ def test_strictly_increasing_transform_changes_nothing(case, name):
     assert_same(evaluate(y, s, w), evaluate(y, t, w))
     assert_same(curves(y, s, w), curves(y, t, w), skip=("thresholds",))
     # thresholds move with the scores (point 0 keeps +inf)
-    roc_s, roc_t = fastpr.roc_curve(y, s, sample_weight=w), fastpr.roc_curve(y, t, sample_weight=w)
+    roc_s = fastpr.roc_points(y, s, sample_weight=w)
+    roc_t = fastpr.roc_points(y, t, sample_weight=w)
     image = dict(zip(s.tolist(), t.tolist()))
     assert roc_t.thresholds[0] == roc_s.thresholds[0] == np.inf
     np.testing.assert_array_equal(roc_t.thresholds[1:], [image[v] for v in roc_s.thresholds[1:]])
@@ -119,7 +120,8 @@ def test_label_flip_and_negated_scores_keep_auc_roc(case):
         assert math.isclose(a["n_pos"], b["n_neg"], rel_tol=TOL)
         assert math.isclose(a["n_neg"], b["n_pos"], rel_tol=TOL)
         assert_close(a, b, ["auc_roc", "auc_roc_hull"])
-    roc_a, roc_b = fastpr.roc_curve(y, s, sample_weight=w), fastpr.roc_curve(~y, -s, sample_weight=w)
+    roc_a = fastpr.roc_points(y, s, sample_weight=w)
+    roc_b = fastpr.roc_points(~y, -s, sample_weight=w)
     np.testing.assert_allclose(roc_b.fpr[::-1], 1 - roc_a.tpr, atol=1e-14)
     np.testing.assert_allclose(roc_b.tpr[::-1], 1 - roc_a.fpr, atol=1e-14)
 
@@ -141,7 +143,7 @@ def test_hull_dominates_curve(case):
     e = evaluate(y, s, w)
     assert e["auc_roc_hull"] >= e["auc_roc"] - TOL
     assert e["auc_pr_hull"] >= e["auc_pr"] - TOL
-    roc = fastpr.roc_curve(y, s, sample_weight=w)
+    roc = fastpr.roc_points(y, s, sample_weight=w)
     hull = fastpr.roc_convex_hull(y, s, sample_weight=w)
     scale = TOL * (roc.n_pos + roc.n_neg)
     for fp, tp in zip(roc.fp, roc.tp):

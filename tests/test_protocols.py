@@ -20,7 +20,7 @@ from strategies import FEW, rankings
 def test_prevalence_shift_moves_precision_as_documented(ranking, target):
     y, s, w = ranking
     shifted = fastpr.at_prevalence(y, s, target, sample_weight=w)
-    roc = fastpr.roc_curve(y, s, sample_weight=w)
+    roc = fastpr.roc_points(y, s, sample_weight=w)
     rising = roc.tp > 0
     tpr, fpr = roc.tpr[rising], roc.fpr[rising]
     expected = target * tpr / (target * tpr + (1 - target) * fpr)

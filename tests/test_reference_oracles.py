@@ -207,7 +207,7 @@ def test_roc_and_pr_curves_match_oracle_points(case):
     points = ref.operating_points(y, s, w)
     cnt = ref.counts(points)
     n_pos, n_neg = cnt[-1]
-    roc = fastpr.roc_curve(y, s, sample_weight=w)
+    roc = fastpr.roc_points(y, s, sample_weight=w)
     np.testing.assert_array_equal(roc.thresholds, [t for t, _, _ in points])
     assert_values(roc.tp, [tp for tp, _ in cnt], "tp", exact)
     assert_values(roc.fp, [fp for _, fp in cnt], "fp", exact)

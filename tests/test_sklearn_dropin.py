@@ -627,7 +627,7 @@ import sys
 sys.modules["sklearn"] = None  # import sklearn now fails, as when it is not installed
 import fastpr.sklearn as fs
 print(fs.roc_auc_score([0, 1, 1, 0], [0.1, 0.8, 0.6, 0.7]))
-for attempt in (fs.patch, lambda: fs.scorer("auc_pr"), lambda: fs.auc_pr_scorer):
+for attempt in (fs.patch, lambda: fs.scorer("auc_pr")):
     try:
         attempt()
     except ImportError as error:
@@ -636,7 +636,7 @@ for attempt in (fs.patch, lambda: fs.scorer("auc_pr"), lambda: fs.auc_pr_scorer)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.splitlines()
     assert out[0] == "0.75"
-    assert len(out) == 4 and all('pip install "fastpr[sklearn]"' in line for line in out[1:])
+    assert len(out) == 3 and all('pip install "fastpr[sklearn]"' in line for line in out[1:])
     check = "import sys, fastpr.sklearn; print('sklearn' in sys.modules)"
     loaded = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
                             check=True).stdout
@@ -787,9 +787,10 @@ def test_scorers_use_the_ranking_response_and_greater_is_better():
     model = LogisticRegression().fit(X, y)
     decision = model.decision_function(X)
     for scorer, expected in [
-        (fs.auc_pr_scorer, fastpr.auc_pr(y, decision)),
-        (fs.auc_pr_dg_scorer, fastpr.auc_pr(y, decision, method="davis_goadrich")),
-        (fs.auc_npr_scorer, fastpr.auc_npr(y, decision)),
+        (fs.scorer("auc_pr"), fastpr.auc_pr(y, decision)),
+        (fs.scorer("auc_pr", method="davis_goadrich"),
+         fastpr.auc_pr(y, decision, method="davis_goadrich")),
+        (fs.scorer("auc_npr"), fastpr.auc_npr(y, decision)),
         (fs.scorer("auc_roc"), fastpr.auc_roc(y, decision)),
         (fs.scorer("auc_pr", method="average_precision"),
          SK["average_precision_score"](y, decision)),
@@ -798,19 +799,19 @@ def test_scorers_use_the_ranking_response_and_greater_is_better():
         assert scorer(model, X, y) == pytest.approx(expected, rel=1e-12)
     # A better model scores higher.
     worse = LogisticRegression().fit(X[:, 2:], y)
-    assert fs.auc_pr_scorer(worse, X[:, 2:], y) < fs.auc_pr_scorer(model, X, y)
+    assert fs.scorer("auc_pr")(worse, X[:, 2:], y) < fs.scorer("auc_pr")(model, X, y)
     # Without decision_function, the positive class's probability; string labels.
     names = np.where(y == 1, "yes", "no")
     nb = GaussianNB().fit(X, names)
-    assert fs.auc_pr_scorer(nb, X, names) == pytest.approx(
+    assert fs.scorer("auc_pr")(nb, X, names) == pytest.approx(
         fastpr.auc_pr(names, nb.predict_proba(X)[:, 1], pos_label="yes"), rel=1e-12)
     # Multiclass: the one-vs-rest macro average; a binary-only metric says so.
     y3 = np.digitize(X[:, 0], [-0.5, 0.5])
     m3 = LogisticRegression().fit(X, y3)
-    assert fs.auc_pr_scorer(m3, X, y3) == pytest.approx(
+    assert fs.scorer("auc_pr")(m3, X, y3) == pytest.approx(
         fastpr.multiclass.auc_pr(y3, m3.decision_function(X)), rel=1e-12)
     with pytest.raises(ValueError, match="binary"):
-        fs.auc_npr_scorer(m3, X, y3)
+        fs.scorer("auc_npr")(m3, X, y3)
     with pytest.raises(ValueError, match="metric"):
         fs.scorer("f1")
     # scikit-learn's one-vs-rest AUC-ROC scores the probabilities, which rank differently.
@@ -820,12 +821,12 @@ def test_scorers_use_the_ranking_response_and_greater_is_better():
     assert proba(m3, X, y3) != pytest.approx(fs.scorer("auc_roc")(m3, X, y3), rel=1e-6)
 
 
-def test_predefined_scorers_are_new_at_each_use_as_get_scorer_returns_copies():
-    # set_score_request on the shared module attribute changed it for the whole process.
+def test_scorers_are_new_at_each_call_as_get_scorer_returns_copies():
+    # set_score_request on one scorer must not change another's metadata routing.
     with sklearn.config_context(enable_metadata_routing=True):
-        requested = fs.auc_pr_scorer.set_score_request(sample_weight=True)
-        assert requested is not fs.auc_pr_scorer
-        fresh = fs.auc_pr_scorer._get_metadata_request().score.requests
+        requested = fs.scorer("auc_pr").set_score_request(sample_weight=True)
+        assert requested is not fs.scorer("auc_pr")
+        fresh = fs.scorer("auc_pr")._get_metadata_request().score.requests
         assert requested._get_metadata_request().score.requests["sample_weight"] is True
         assert fresh.get("sample_weight") is None
 
@@ -833,7 +834,7 @@ def test_predefined_scorers_are_new_at_each_use_as_get_scorer_returns_copies():
 def test_scorer_in_grid_search():
     X, y = _binary_data(3)
     search = GridSearchCV(LogisticRegression(), {"C": [0.001, 1.0]}, cv=3,
-                          scoring={"pr": fs.auc_pr_scorer, "npr": fs.auc_npr_scorer},
+                          scoring={"pr": fs.scorer("auc_pr"), "npr": fs.scorer("auc_npr")},
                           refit="pr").fit(X, y)
     results = search.cv_results_
     assert np.all((results["mean_test_pr"] > 0) & (results["mean_test_npr"] <= 1))

@@ -35,7 +35,7 @@ def test_matches_scikit_learn(seed, n, weighted):
 @pytest.mark.parametrize("seed", range(5))
 def test_roc_curve_points_match_scikit_learn(seed):
     y, s, w = _random_case(seed, 500, True)
-    ours = fastpr.roc_curve(y, s, sample_weight=w)
+    ours = fastpr.roc_points(y, s, sample_weight=w)
     fpr, tpr, thresholds = skm.roc_curve(y, s, sample_weight=w, drop_intermediate=False)
     np.testing.assert_allclose(ours.fpr, fpr, rtol=1e-12, atol=1e-15)
     np.testing.assert_allclose(ours.tpr, tpr, rtol=1e-12, atol=1e-15)

@@ -16,7 +16,7 @@ from strategies import FEW, SETTINGS
 def test_roc_points_map_to_the_pr_curve_and_back(rows):
     y = np.array([r[0] for r in rows] + [True, False])
     s = np.array([r[1] for r in rows] + [3, 3], dtype=float)
-    roc, pr = fastpr.roc_curve(y, s), fastpr.pr_curve(y, s)
+    roc, pr = fastpr.roc_points(y, s), fastpr.pr_curve(y, s)
     recall, precision = fastpr.roc_to_pr(roc.fpr, roc.tpr, n_pos=roc.n_pos, n_neg=roc.n_neg)
     rising = roc.tp > 0
     assert np.allclose(recall, pr.recall, rtol=1e-15, atol=0)
@@ -29,12 +29,12 @@ def test_roc_points_map_to_the_pr_curve_and_back(rows):
 
 def test_whole_curves_convert_with_their_counts():
     y, s = [1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.6, 0.1]
-    pr = fastpr.roc_to_pr(fastpr.roc_curve(y, s))
+    pr = fastpr.roc_to_pr(fastpr.roc_points(y, s))
     expected = fastpr.pr_curve(y, s)
     assert np.array_equal(pr.precision, expected.precision)
     assert np.array_equal(pr.thresholds, expected.thresholds)
     roc = fastpr.pr_to_roc(expected)
-    assert np.array_equal(roc.fpr, fastpr.roc_curve(y, s).fpr)
+    assert np.array_equal(roc.fpr, fastpr.roc_points(y, s).fpr)
 
 
 def test_table1_points_convert_exactly():
@@ -91,7 +91,7 @@ def ranking_pairs(draw):
 def test_dominance_agrees_with_the_oracle_and_across_spaces(pair):
     y, s_a, s_b = pair
     cnt_a, cnt_b = (ref.counts(ref.operating_points(y, s)) for s in (s_a, s_b))
-    curve_a, curve_b = fastpr.roc_curve(y, s_a), fastpr.roc_curve(y, s_b)
+    curve_a, curve_b = fastpr.roc_points(y, s_a), fastpr.roc_points(y, s_b)
     for first, second, cnt_first, cnt_second in ((curve_a, curve_b, cnt_a, cnt_b),
                                                   (curve_b, curve_a, cnt_b, cnt_a)):
         in_roc = fastpr.dominates(first, second, space="roc")
@@ -106,7 +106,7 @@ def test_dominance_agrees_with_the_oracle_and_across_spaces(pair):
 def test_raising_positives_dominates_and_the_hull_dominates_its_curve(pair):
     y, s_a, _ = pair
     raised = s_a + 10.0 * y
-    curve, better = fastpr.roc_curve(y, s_a), fastpr.roc_curve(y, raised)
+    curve, better = fastpr.roc_points(y, s_a), fastpr.roc_points(y, raised)
     hull = fastpr.roc_convex_hull(y, s_a)
     for space in ("roc", "pr"):
         assert fastpr.dominates(better, curve, space=space)
@@ -130,11 +130,11 @@ def test_raising_positives_dominates_and_the_hull_dominates_its_curve(pair):
         (lambda: fastpr.roc_to_pr(["a"], [0.5], n_pos=1, n_neg=1), TypeError,
          r"fpr must be real numbers"),
         (lambda: fastpr.dominates([0, 1], [0, 1]), TypeError, r"curve_a must be a curve"),
-        (lambda: fastpr.dominates(fastpr.roc_curve([1, 0], [1, 0]),
-                                  fastpr.roc_curve([1, 0], [1, 0]), space="lift"),
+        (lambda: fastpr.dominates(fastpr.roc_points([1, 0], [1, 0]),
+                                  fastpr.roc_points([1, 0], [1, 0]), space="lift"),
          ValueError, r"space must be one of 'roc', 'pr'; got 'lift'"),
-        (lambda: fastpr.dominates(fastpr.roc_curve([1, 0], [1, 0]),
-                                  fastpr.roc_curve([1, 1], [1, 0])), ValueError,
+        (lambda: fastpr.dominates(fastpr.roc_points([1, 0], [1, 0]),
+                                  fastpr.roc_points([1, 1], [1, 0])), ValueError,
          r"curve_b needs positives and negatives, got n_pos = 2.0 and n_neg = 0.0"),
     ],
 )

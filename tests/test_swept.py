@@ -1,5 +1,5 @@
 """fastpr.sweep and SweptRanking against the curve functions and brute-force oracles; every
-ranking-level function on one ranking, a 2-D batch, groups and offsets alike."""
+ranking-level function on one ranking, a SweptRanking, a 2-D batch, groups and offsets alike."""
 import dataclasses
 import math
 import warnings
@@ -16,6 +16,7 @@ from strategies import FEW, SETTINGS, rankings
 
 import fastpr
 from fastpr import datasets, plot
+from fastpr import sklearn as drop_in
 
 matplotlib.use("Agg")
 
@@ -37,9 +38,9 @@ def assert_same(got, want):
         np.testing.assert_array_equal(got, want)
 
 
-# Every function of one ranking that SweptRanking has a method for, with its options.
+# Every function of one ranking that reads a SweptRanking in place of the data, with its options.
 FUNCTIONS = {
-    "roc_curve": {},
+    "roc_points": {},
     "pr_curve": {},
     "roc_convex_hull": {},
     "interpolated_pr_curve": {"max_recall_step": 0.1},
@@ -64,7 +65,7 @@ def test_swept_ranking_holds_the_oracle_points_and_the_evaluation(case):
     for got, column in ((swept.tp, 1), (swept.fp, 2)):
         np.testing.assert_allclose(got, [float(p[column]) for p in points], rtol=1e-12)
     precision = ref.pr_curve_precision(ref.counts(points))
-    np.testing.assert_allclose(swept.pr_curve().precision, [float(p) for p in precision],
+    np.testing.assert_allclose(fastpr.pr_curve(swept).precision, [float(p) for p in precision],
                                rtol=1e-12)
     assert swept.n_pos == swept.evaluation.n_pos and swept.n_neg == swept.evaluation.n_neg
 
@@ -88,33 +89,34 @@ def test_swept_metrics_match_exact_oracles(case):
     cnt = ref.counts(ref.operating_points(y, s, w))
     n_pos = cnt[-1][0]
     best = max(Fraction(3) * tp / (3 * tp + 2 * (n_pos - tp) + fp) for tp, fp in cnt)  # F(sqrt 2)
-    assert swept.max_f_beta(beta=math.sqrt(2)).value == pytest.approx(float(best), rel=1e-12)
+    assert fastpr.max_f_beta(swept, beta=math.sqrt(2)).value == pytest.approx(float(best),
+                                                                   rel=1e-12)
     expected_npr = float(ref.evaluation(y, s, w)["auc_npr"])
-    assert swept.auc_npr() == pytest.approx(expected_npr, rel=1e-9, abs=1e-12)
+    assert fastpr.auc_npr(swept) == pytest.approx(expected_npr, rel=1e-9, abs=1e-12)
 
 
 @FEW
 @given(rankings(), st.sampled_from(sorted(FUNCTIONS)))
-def test_each_method_is_the_function_of_its_name(case, name):
+def test_each_function_reads_a_swept_ranking_as_the_data(case, name):
     y, s, w = case
     swept = fastpr.sweep(y, s, sample_weight=w)
     options = FUNCTIONS[name]
-    assert_same(getattr(swept, name)(**options),
+    assert_same(getattr(fastpr, name)(swept, **options),
                 getattr(fastpr, name)(y, s, sample_weight=w, **options))
 
 
-def test_methods_check_their_options():
+def test_a_swept_ranking_gets_its_options_checked():
     swept = fastpr.sweep([0, 1], [0.1, 0.2])
     with pytest.raises(ValueError, match=r"max_recall_step must be in the half-open interval "
                        r"\(0, 1\], got 2"):
-        swept.interpolated_pr_curve(max_recall_step=2)
+        fastpr.interpolated_pr_curve(swept, max_recall_step=2)
     with pytest.raises(ValueError, match=r"beta must be finite and > 0, got 0"):
-        swept.max_f_beta(beta=0)
+        fastpr.max_f_beta(swept, beta=0)
     with pytest.raises(ValueError, match=r"method must be one of"):
-        swept.auc_npr(method="trapezoid")
+        fastpr.auc_npr(swept, method="trapezoid")
 
 
-def test_sweep_warns_once_as_evaluate_does_and_its_methods_do_not():
+def test_sweep_warns_once_as_evaluate_does_and_its_curves_do_not():
     with pytest.warns(fastpr.UndefinedMetricWarning) as caught:
         swept = fastpr.sweep([0, 0, 0], [0.1, 0.2, 0.3])
     with pytest.warns(fastpr.UndefinedMetricWarning) as evaluated:
@@ -122,8 +124,8 @@ def test_sweep_warns_once_as_evaluate_does_and_its_methods_do_not():
     assert [str(w.message) for w in caught] == [str(w.message) for w in evaluated]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert np.isnan(swept.max_f_beta().value) and np.isnan(swept.auc_prg())
-        assert np.isnan(swept.pr_curve().recall).all()
+        assert np.isnan(fastpr.max_f_beta(swept).value) and np.isnan(fastpr.auc_prg(swept))
+        assert np.isnan(fastpr.pr_curve(swept).recall).all()
 
 
 def test_curve_types_share_one_field_order():
@@ -131,7 +133,6 @@ def test_curve_types_share_one_field_order():
     def names(kind):
         return [f.name for f in dataclasses.fields(kind)]
 
-    assert fastpr.ROCHull is fastpr.ROCCurve
     assert names(fastpr.ROCCurve)[:5] == ["fpr", "tpr", "thresholds", "tp", "fp"]
     for kind in (fastpr.PRCurve, fastpr.AchievablePRCurve):
         assert names(kind)[:5] == ["recall", "precision", "thresholds", "tp", "fp"]
@@ -215,7 +216,7 @@ def test_normalised_areas_of_every_method_equal_single_calls(cases, method):
     singles = [quiet(fastpr.auc_npr, c[0], c[1], method=method) for c in cases]
     np.testing.assert_array_equal(got, singles)
     swept = fastpr.sweep(cases[0][0], cases[0][1])
-    assert swept.auc_npr(method=method) == singles[0] or math.isnan(singles[0])
+    assert fastpr.auc_npr(swept, method=method) == singles[0] or math.isnan(singles[0])
 
 
 @pytest.mark.parametrize("name", NUMBERS)
@@ -285,8 +286,8 @@ def sweeps(monkeypatch):
 @pytest.mark.parametrize("draw", [
     lambda y, s: plot.plot_roc(y, s, ax=Figure().subplots()),
     lambda y, s: plot.plot_pr(y, s, ax=Figure().subplots(), linear=True),
-    lambda y, s: plot.PRDisplay.from_predictions(y, s, ax=Figure().subplots()),
-    lambda y, s: plot.ROCDisplay.from_predictions(y, s, ax=Figure().subplots()),
+    lambda y, s: drop_in.PrecisionRecallDisplay.from_predictions(y, s, ax=Figure().subplots()),
+    lambda y, s: drop_in.RocCurveDisplay.from_predictions(y, s, ax=Figure().subplots()),
 ])
 def test_a_figure_sorts_and_sweeps_once(draw, sweeps):
     draw([1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.6, 0.1])
@@ -315,6 +316,14 @@ def test_a_swept_ranking_comes_alone():
     swept = fastpr.sweep([0, 1], [0.1, 0.2])
     with pytest.raises(TypeError, match=r"pass it alone, without y_score"):
         plot.plot_roc(swept, [0.1, 0.2])
+    with pytest.raises(TypeError, match=r"pass it alone, without y_score, sample_weight, "
+                       r"pos_label, groups or offsets") as caught:
+        fastpr.pr_curve(swept, offsets=[0, 2])
+    assert caught.value.argument == "offsets"
+    with pytest.raises(TypeError, match=r"y_score is missing"):
+        fastpr.roc_points([0, 1])
+    with pytest.raises(TypeError, match=r"y_score is missing"):
+        fastpr.auc_npr([0, 1])
     with pytest.raises(TypeError, match=r"y_score is missing"):
         plot.plot_pr([0, 1])
     boot = fastpr.bootstrap([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], n_boot=4, seed=1)
@@ -330,5 +339,6 @@ def test_a_figure_warns_once_about_what_it_shows():
     assert [str(w.message) for w in caught] == [f"AUC-ROC {why}"]
     assert caught[0].filename == __file__
     with pytest.warns(fastpr.UndefinedMetricWarning) as caught:
-        plot.PRDisplay.from_predictions([0, 0, 0], [0.1, 0.2, 0.3], ax=Figure().subplots())
+        drop_in.PrecisionRecallDisplay.from_predictions([0, 0, 0], [0.1, 0.2, 0.3],
+                                                        ax=Figure().subplots())
     assert [str(w.message) for w in caught] == [f"AUC-PR {why}"]

@@ -11,12 +11,12 @@ class Curves:
     def setup(self, n, scores):
         self.y, self.s = make_ranking(n, "float64", 0.01, scores)
         small = (self.y[:1000], self.s[:1000])
-        for func in (fastpr.roc_curve, fastpr.pr_curve, fastpr.roc_convex_hull,
+        for func in (fastpr.roc_points, fastpr.pr_curve, fastpr.roc_convex_hull,
                      fastpr.achievable_pr_curve):
             func(*small)
 
     def time_roc_curve(self, n, scores):
-        fastpr.roc_curve(self.y, self.s)
+        fastpr.roc_points(self.y, self.s)
 
     def time_pr_curve(self, n, scores):
         fastpr.pr_curve(self.y, self.s)
@@ -38,11 +38,11 @@ class Curves10M:
 
     def setup(self):
         self.y, self.s = make_ranking(10_000_000, "float64", 0.01)
-        fastpr.roc_curve(self.y[:1000], self.s[:1000])
+        fastpr.roc_points(self.y[:1000], self.s[:1000])
         fastpr.roc_convex_hull(self.y[:1000], self.s[:1000])
 
     def time_roc_curve(self):
-        fastpr.roc_curve(self.y, self.s)
+        fastpr.roc_points(self.y, self.s)
 
     def time_roc_convex_hull(self):
         fastpr.roc_convex_hull(self.y, self.s)

@@ -104,7 +104,7 @@ def _curves():
         for weights in (None, _WEIGHTS):
             drop_in.roc_curve(_LABELS, scores, sample_weight=weights)
             drop_in.det_curve(_LABELS, scores, sample_weight=weights, drop_intermediate=True)
-            fastpr.roc_curve(_LABELS, scores, sample_weight=weights)
+            fastpr.roc_points(_LABELS, scores, sample_weight=weights)
             fastpr.pr_curve(_LABELS, scores, sample_weight=weights)
             fastpr.roc_convex_hull(_LABELS, scores, sample_weight=weights)
             fastpr.achievable_pr_curve(_LABELS, scores, sample_weight=weights)
@@ -175,7 +175,7 @@ def _compiled_learners():
     kernels.descending_order(_SCORES, order)
     kernels.ranking_order(_SCORES, offsets, order)
     ranked_true = labels[order]
-    kernels.lambda_sums(ranked_true, order, offsets, out)
+    kernels.lambda_sums_into(ranked_true, order, offsets, out)
     kernels.top_k_gradients(ranked_true, _SCORES, order, offsets, np.empty(0), 32, True, True,
                             True, grad, hess)
     kernels.all_pairs_gradients(ranked_true, order, offsets, np.empty(0), True, grad, hess)

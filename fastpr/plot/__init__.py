@@ -8,14 +8,12 @@ stand below the Axes, where they cover nothing (a figure's layout must make room
 ``Figure(layout="constrained")``, as the figures made here are), and untitled Axes get a caption
 with the number of examples, positives and the prevalence.
 
-:class:`PRDisplay`, :class:`ROCDisplay` and :class:`DETDisplay` follow scikit-learn's
-``*Display`` conventions (``from_estimator``, ``from_predictions``, ``plot``); ``fastpr.sklearn``
-exports them under scikit-learn's names.
+The same figures as scikit-learn's ``*Display`` classes (``from_estimator``,
+``from_predictions``, ``plot``) are :class:`fastpr.sklearn.PrecisionRecallDisplay`,
+:class:`fastpr.sklearn.RocCurveDisplay` and :class:`fastpr.sklearn.DetCurveDisplay`, under
+scikit-learn's names only.
 """
 from ._parts import ISO_F1_LEVELS
-from .det import DETDisplay
-from .displays import PRDisplay, ROCDisplay
 from .figures import plot_comparison, plot_pr, plot_roc
 
-__all__ = ["ISO_F1_LEVELS", "DETDisplay", "PRDisplay", "ROCDisplay", "plot_comparison",
-           "plot_pr", "plot_roc"]
+__all__ = ["ISO_F1_LEVELS", "plot_comparison", "plot_pr", "plot_roc"]

@@ -4,9 +4,8 @@ import numpy as np
 
 from .._optional import import_optional
 from .._undefined import warn_if_undefined
-from ..exceptions import InputTypeError
 from ..fmeasure import iso_f_curve
-from ..swept import SweptRanking, swept_silently
+from ..swept import given_sweep, swept_silently
 from ..unachievable import min_precision
 
 ISO_F1_LEVELS = (0.2, 0.4, 0.6, 0.8)
@@ -36,17 +35,9 @@ def named(label, text):
 def ranking(y_true, y_score, sample_weight, pos_label, shown):
     """(SweptRanking, data or None): the ranking to draw, given or swept from the data with one
     warning about what the figure shows (``shown``); the data only when given."""
-    if isinstance(y_true, SweptRanking):
-        extra = [name for name, value in (("y_score", y_score), ("sample_weight", sample_weight),
-                                          ("pos_label", pos_label)) if value is not None]
-        if extra:
-            raise InputTypeError("A SweptRanking carries its own scores, weights and labels: "
-                                 "pass it alone, without y_score, sample_weight or pos_label.",
-                                 argument=extra[0])
-        return y_true, None
-    if y_score is None:
-        raise InputTypeError("{argument} is missing: pass y_true and y_score, or a SweptRanking.",
-                             argument="y_score")
+    swept = given_sweep(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+    if swept is not None:
+        return swept, None
     swept = swept_silently(y_true, y_score, sample_weight, pos_label)
     warn_if_undefined(swept.n_pos, swept.n_neg, *shown)
     data = {"y_true": y_true, "y_score": y_score, "sample_weight": sample_weight,

@@ -16,7 +16,7 @@ def _probit(rates):
                      for rate in np.asarray(rates, dtype=np.float64)])
 
 
-class DETDisplay(Display):
+class DetCurveDisplay(Display):
     """The detection error tradeoff: false negative rate against false positive rate, both on
     normal-deviate scales, where binormal scores give straight lines.
 
@@ -42,8 +42,8 @@ class DETDisplay(Display):
     --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> from fastpr.plot import DETDisplay
-    >>> d = DETDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], name="model")
+    >>> from fastpr.sklearn import DetCurveDisplay
+    >>> d = DetCurveDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], name="model")
     >>> d.fpr, d.fnr, d.ax_.get_legend().get_texts()[0].get_text()
     (array([0.5, 0.5, 0. ]), array([0. , 0.5, 0.5]), 'model')
     """
@@ -74,7 +74,7 @@ class DETDisplay(Display):
 
         Returns
         -------
-        DETDisplay
+        DetCurveDisplay
         """
         # Imported here: fastpr.sklearn imports these displays.
         from ..sklearn.curves import det_curve
@@ -99,7 +99,7 @@ class DETDisplay(Display):
 
         Returns
         -------
-        DETDisplay
+        DetCurveDisplay
             ``self``.
         """
         name = self._axes(ax, name)

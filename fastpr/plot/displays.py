@@ -9,6 +9,7 @@ import numpy as np
 from .._engine.kernels import intermediate
 from .._options import Boolean
 from ..curves import roc_curve_from_counts
+from ..swept import interpolated_pr_curve
 from ._parts import (
     draw_iso_f,
     draw_unachievable,
@@ -95,7 +96,7 @@ class Display:
                              "from_predictions or from_estimator, or pass swept=.")
 
 
-class PRDisplay(Display):
+class PrecisionRecallDisplay(Display):
     """The precision-recall curve, drawn correctly: between operating points precision follows
     the hyperbola of :func:`fastpr.interpolated_pr_curve`, not a step or a straight line.
 
@@ -140,9 +141,10 @@ class PRDisplay(Display):
     --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> from fastpr.plot import PRDisplay
-    >>> d = PRDisplay.from_predictions([1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.6, 0.1],
-    ...                                name="model", plot_chance_level=True)
+    >>> from fastpr.sklearn import PrecisionRecallDisplay
+    >>> d = PrecisionRecallDisplay.from_predictions([1, 0, 1, 1, 0, 0],
+    ...                                             [0.9, 0.8, 0.7, 0.6, 0.6, 0.1],
+    ...                                             name="model", plot_chance_level=True)
     >>> round(d.auc_pr, 4), round(d.average_precision, 4), d.prevalence_pos_label
     (0.7407, 0.7556, 0.5)
     >>> [text.get_text() for text in d.ax_.get_legend().get_texts()]
@@ -185,11 +187,11 @@ class PRDisplay(Display):
 
         Returns
         -------
-        PRDisplay
+        PrecisionRecallDisplay
         """
         Boolean().check("drop_intermediate", drop_intermediate)
         swept, _ = ranking(y_true, y_score, sample_weight, pos_label, cls._shown)
-        curve = swept.interpolated_pr_curve(max_recall_step=max_recall_step)
+        curve = interpolated_pr_curve(swept, max_recall_step=max_recall_step)
         e = swept.evaluation
         display = cls(curve.precision, curve.recall, average_precision=e.average_precision,
                       auc_pr=e.auc_pr, name=name, pos_label=pos_label,
@@ -228,7 +230,7 @@ class PRDisplay(Display):
 
         Returns
         -------
-        PRDisplay
+        PrecisionRecallDisplay
             ``self``.
         """
         name = self._axes(ax, name)
@@ -254,8 +256,8 @@ class PRDisplay(Display):
         if plot_chance_level:
             if self.prevalence_pos_label is None:
                 raise ValueError("plot_chance_level needs prevalence_pos_label: pass it to "
-                                 "PRDisplay, or build the display with from_predictions or "
-                                 "from_estimator.")
+                                 "PrecisionRecallDisplay, or build the display with "
+                                 "from_predictions or from_estimator.")
             p = self.prevalence_pos_label
             (self.chance_level_,) = ax.plot(
                 (0, 1), (p, p), **{"color": "k", "linestyle": "--", "linewidth": 1,
@@ -266,7 +268,7 @@ class PRDisplay(Display):
         return self
 
 
-class ROCDisplay(Display):
+class RocCurveDisplay(Display):
     """The ROC curve, with fastpr's convex hull as an option.
 
     The legend shows AUC-ROC (``roc_auc``), and the hull's area when the hull is drawn.
@@ -301,8 +303,8 @@ class ROCDisplay(Display):
     --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> from fastpr.plot import ROCDisplay
-    >>> d = ROCDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], hull=True)
+    >>> from fastpr.sklearn import RocCurveDisplay
+    >>> d = RocCurveDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], hull=True)
     >>> d.roc_auc, d.fpr, d.ax_.get_xlabel()
     (0.75, array([0. , 0. , 0.5, 0.5, 1. ]), 'false positive rate')
     >>> [text.get_text() for text in d.ax_.get_legend().get_texts()]
@@ -338,7 +340,7 @@ class ROCDisplay(Display):
 
         Returns
         -------
-        ROCDisplay
+        RocCurveDisplay
         """
         swept, _ = ranking(y_true, y_score, sample_weight, pos_label, cls._shown)
         thresholds, tp, fp = swept.thresholds, swept.tp, swept.fp
@@ -376,7 +378,7 @@ class ROCDisplay(Display):
 
         Returns
         -------
-        ROCDisplay
+        RocCurveDisplay
             ``self``.
         """
         name = self._axes(ax, name)

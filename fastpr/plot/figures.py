@@ -9,7 +9,15 @@ from .._options import Boolean, InstanceOf, OneOf, options
 from ..curves import RECALL_STEP
 from ..exceptions import InputTypeError, InputValueError
 from ..intervals import BootstrapResult, bootstrap_sample, estimate_of
-from ..swept import SweptRanking, swept_silently
+from ..swept import (
+    SweptRanking,
+    achievable_pr_curve,
+    interpolated_pr_curve,
+    pr_curve,
+    roc_convex_hull,
+    roc_points,
+    swept_silently,
+)
 from ._parts import (
     ISO_F1_LEVELS,
     draw_band_behind,
@@ -74,7 +82,7 @@ def plot_roc(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=Non
 def draw_roc_hull(ax, swept, label, color):
     """The ROC convex hull: a wide pale band of the curve's colour behind it, so that the two
     stay apart to the eye where they run together."""
-    vertices = swept.roc_convex_hull()
+    vertices = roc_convex_hull(swept)
     return draw_band_behind(ax, vertices.fpr, vertices.tpr, label, color)
 
 
@@ -87,7 +95,7 @@ def draw_chance_roc(ax, **style):
 def _draw_roc(ax, swept, _data=None, *, hull=True, label=None):
     result = swept.evaluation
     text = f"AUC-ROC {result.auc_roc:.3f}" + (f", hull {result.auc_roc_hull:.3f}" if hull else "")
-    curve = swept.roc_curve()
+    curve = roc_points(swept)
     (line,) = ax.plot(curve.fpr, curve.tpr, label=named(label, text))
     if hull:
         draw_roc_hull(ax, swept, line.get_label(), line.get_color())
@@ -132,7 +140,8 @@ def _draw_band(ax, data, result, color, prefix, max_recall_step):
                                   stratified=result.stratified, resampling=result.resampling,
                                   sample_weight=data["sample_weight"],
                                   pos_label=data["pos_label"])
-        curve = swept_silently(*sample).interpolated_pr_curve(max_recall_step=max_recall_step)
+        curve = interpolated_pr_curve(swept_silently(*sample),
+                                      max_recall_step=max_recall_step)
         curves.append(np.column_stack([curve.recall, curve.precision]))
     outline = np.concatenate([curves[0], curves[1][::-1]])
     ax.fill(outline[:, 0], outline[:, 1], color=color, alpha=0.2, linewidth=0,
@@ -143,7 +152,7 @@ def _draw_band(ax, data, result, color, prefix, max_recall_step):
 def draw_achievable(ax, swept, label, color, max_recall_step):
     """The achievable PR curve (the ROC hull in PR space): a wide pale band of the curve's
     colour behind it, as the ROC hull is drawn."""
-    hull = swept.achievable_pr_curve(max_recall_step=max_recall_step)
+    hull = achievable_pr_curve(swept, max_recall_step=max_recall_step)
     return draw_band_behind(ax, hull.recall, hull.precision, label, color)
 
 
@@ -221,13 +230,13 @@ def _draw_pr(ax, swept, data, *, label=None, achievable=True, linear=False, boot
              max_recall_step=0.01):
     result = swept.evaluation
     prefix = f"{label} " if label else ""
-    curve = swept.interpolated_pr_curve(max_recall_step=max_recall_step)
+    curve = interpolated_pr_curve(swept, max_recall_step=max_recall_step)
     text = f"AUC-PR {result.auc_pr:.3f}" + (f", achievable {result.auc_pr_hull:.3f}"
                                             if achievable else "")
     (line,) = ax.plot(curve.recall, curve.precision, label=named(label, text))
     color = line.get_color()
     if linear:  # from (0, 1), as the linear estimator starts, through every point after it
-        points = swept.pr_curve()
+        points = pr_curve(swept)
         ax.plot(np.r_[0.0, points.recall[1:]], np.r_[1.0, points.precision[1:]], "--",
                 color=color, linewidth=1,
                 label=f"{prefix}linear (wrong): AUC-PR {result.auc_pr_linear:.3f}")

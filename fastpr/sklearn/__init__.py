@@ -18,13 +18,11 @@ refused, the exception types are scikit-learn's, and so are the warnings' classe
 own classes when it is loaded). Unlike scikit-learn, negative sample weights are refused
 (``ValueError``).
 
-:func:`scorer` (and ``auc_pr_scorer``, ``auc_pr_dg_scorer``, ``auc_npr_scorer``) make
-scikit-learn scorers of fastpr's own metrics: the correctly interpolated AUC-PR,
-Davis & Goadrich's, the normalised AUC-PR, AUC-ROC and AUPRG.
+:func:`scorer` makes scikit-learn scorers of fastpr's own metrics: the correctly interpolated
+AUC-PR, Davis & Goadrich's, the normalised AUC-PR, AUC-ROC and AUPRG.
 """
-from ..plot import DETDisplay as DetCurveDisplay
-from ..plot import PRDisplay as PrecisionRecallDisplay
-from ..plot import ROCDisplay as RocCurveDisplay
+from ..plot.det import DetCurveDisplay
+from ..plot.displays import PrecisionRecallDisplay, RocCurveDisplay
 from ._checks import InvalidParameterError
 from .curves import det_curve, precision_recall_curve, roc_curve
 from .metrics import (
@@ -40,9 +38,6 @@ __all__ = [
     "InvalidParameterError",
     "PrecisionRecallDisplay",
     "RocCurveDisplay",
-    "auc_npr_scorer",
-    "auc_pr_dg_scorer",
-    "auc_pr_scorer",
     "average_precision_score",
     "det_curve",
     "is_patched",
@@ -56,9 +51,3 @@ __all__ = [
     "unpatch",
 ]
 
-
-def __getattr__(name):
-    """The predefined scorers (``auc_pr_scorer``, ...), a new one at each use."""
-    from . import scorers
-
-    return getattr(scorers, name)

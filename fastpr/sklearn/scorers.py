@@ -13,13 +13,6 @@ import fastpr
 from .._optional import import_optional
 from ._checks import distinct
 
-_PREDEFINED = {  # name: (metric, options)
-    "auc_pr_scorer": ("auc_pr", {}),
-    "auc_pr_dg_scorer": ("auc_pr", {"method": "davis_goadrich"}),
-    "auc_npr_scorer": ("auc_npr", {}),
-}
-
-
 def _positive_label(y_true, pos_label):
     """The scorer's positive class: ``pos_label``, else the greater of two labels (the class
     whose column scikit-learn's scorer took), else fastpr's own rule."""
@@ -123,12 +116,3 @@ def scorer(metric="auc_pr", *, response_method=("decision_function", "predict_pr
     return make_scorer(_METRICS[metric], response_method=response_method,
                        greater_is_better=True, **options)
 
-
-def __getattr__(name):
-    """The predefined scorers, a new one at each use (making one imports scikit-learn), as
-    ``sklearn.metrics.get_scorer`` returns copies: ``set_score_request`` on one changes no
-    other's metadata routing."""
-    if name not in _PREDEFINED:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    metric, options = _PREDEFINED[name]
-    return scorer(metric, **options)

@@ -553,8 +553,9 @@ def _check_rankings(ranked_true, order, offsets, scores, scales, out_a, out_b):
 
 
 @jit
-def lambda_sums(ranked_true, order, offsets, out):
-    """``lambda_sums_range`` of every ranking."""
+def lambda_sums_into(ranked_true, order, offsets, out):
+    """Write into ``out`` each example's ``|dAP|`` summed over its opposite-label partners in
+    its ranking (see :mod:`fastpr.kernels`): ``lambda_sums_range`` of every ranking."""
     _check_rankings(ranked_true, order, offsets, out, out[:0], out, out)
     lambda_sums_range(ranked_true, order, offsets, 0, offsets.size - 1, out,
                       np.empty((SUMS_WORK, _longest(offsets))))
@@ -563,7 +564,9 @@ def lambda_sums(ranked_true, order, offsets, out):
 @jit
 def top_k_gradients(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
                     query_normalization, grad, hess):
-    """``top_k_range`` of every ranking."""
+    """Write into ``grad`` and ``hess`` the LambdaMART gradients and hessians of average
+    precision over each ranking's top-k pairs (see :mod:`fastpr.kernels`): ``top_k_range`` of
+    every ranking."""
     _check_rankings(ranked_true, order, offsets, scores, scales, grad, hess)
     top_k_range(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
                 query_normalization, 0, offsets.size - 1, grad, hess,
@@ -572,7 +575,9 @@ def top_k_gradients(ranked_true, scores, order, offsets, scales, k, ranknet, sco
 
 @jit
 def all_pairs_gradients(ranked_true, order, offsets, scales, query_normalization, grad, hess):
-    """``all_pairs_range`` of every ranking."""
+    """Write into ``grad`` and ``hess`` the LambdaMART gradients and hessians of average
+    precision over every opposite-label pair of each ranking (see :mod:`fastpr.kernels`):
+    ``all_pairs_range`` of every ranking."""
     _check_rankings(ranked_true, order, offsets, grad, scales, grad, hess)
     all_pairs_range(ranked_true, order, offsets, scales, query_normalization, 0,
                     offsets.size - 1, grad, hess, np.empty((ALL_PAIRS_WORK, _longest(offsets))))
