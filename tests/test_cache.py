@@ -140,7 +140,7 @@ def warmed(tmp_path_factory):
                                      for k in range(60)))
     first, second = (_command(env, "evaluate", str(csv), "--label", "y", "--score", "s")
                      for _ in range(2))
-    out = subprocess.run([sys.executable, "-c", "from fastpr._engine import warmup; "
+    out = subprocess.run([sys.executable, "-c", "from fastpr.cli import warmup; "
                           "assert not warmup.run(['evaluate'])"], env=env, cwd=site,
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
@@ -189,7 +189,7 @@ def test_warmup_in_several_processes_leaves_every_kernel_in_the_cache(warmed, tm
     site = tmp_path / "site"
     shutil.copytree(warmed["site"], site)
     env = _env(site, warmed["home"], warmed["tmp"])
-    code = ("import json; from fastpr._engine import warmup; reports = []; "
+    code = ("import json; from fastpr.cli import warmup; reports = []; "
             "unsaved = warmup.run(['evaluate', 'curves', 'accumulator'], "
             "lambda *report: reports.append(report), jobs=2); "
             "print(json.dumps([unsaved, reports]))")
@@ -200,14 +200,14 @@ def test_warmup_in_several_processes_leaves_every_kernel_in_the_cache(warmed, tm
     compiled = {name: count for name, _, count, _ in reports}
     assert unsaved == [] and set(compiled) == {"evaluate", "curves", "accumulator"}
     assert compiled["evaluate"] == 0 and compiled["curves"] > 0 and compiled["accumulator"] > 0
-    again, _ = _run(env, "from fastpr._engine import warmup\n"
+    again, _ = _run(env, "from fastpr.cli import warmup\n"
                          "result = warmup.run(['evaluate', 'curves', 'accumulator'])\n")
     assert again["compiled"] == 0 and again["result"] == []
     assert again["cache_dir"].startswith(str(site))
 
 
 def test_warmup_stops_at_a_feature_that_fails_in_its_own_process(monkeypatch):
-    from fastpr._engine import warmup
+    from fastpr.cli import warmup
 
     if _jit.cache_dir() is None:
         pytest.skip("no cache on disk: warmup runs every feature here")

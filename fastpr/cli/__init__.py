@@ -5,7 +5,8 @@ import sys
 import time
 
 from .. import __version__
-from .._engine import jit, warmup
+from .._engine import jit
+from . import warmup
 from . import evaluate as evaluate_command
 from .demo import demo
 

@@ -28,9 +28,9 @@ import fastpr
 
 from .. import kernels
 from ..exceptions import UndefinedMetricWarning
-from . import jit as _jit
-from . import ranking
-from .kernels.merge_sort import merge_halves
+from .._engine import jit as _jit
+from .._engine import ranking
+from .._engine.kernels.merge_sort import merge_halves
 
 _LABELS = np.array([1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 0, 0])
 _SCORES = np.array([0.9, 0.8, 0.7, 0.7, 0.6, 0.5, 0.4, 0.4, 0.3, 0.2, 0.1, 0.0])
@@ -230,7 +230,7 @@ class FeatureFailed(RuntimeError):
 
 
 # What a process running one feature elsewhere executes: it prints ``run_in_child``'s result.
-_CHILD = ("import json, sys; from fastpr._engine import warmup; "
+_CHILD = ("import json, sys; from fastpr.cli import warmup; "
           "print(json.dumps(warmup.run_in_child(*sys.argv[1:])))")
 
 

@@ -64,15 +64,15 @@ try:
 except ImportError as error:
     raise ImportError('fastpr.distributed needs Dask: pip install "fastpr[dask]"') from error
 
-from . import _validation
-from ._engine.kernels import sweep as _sweep
-from ._engine.kernels.tables import stable_order
-from ._engine.ranking import row_of_state, sort_validated, stable_argsort
-from ._options import Integer, options
-from ._undefined import warn_if_undefined_in
-from .accumulator import CompactedSegment
-from .exceptions import InputTypeError, InputValueError
-from .results import Evaluation, EvaluationBatch
+from .. import _validation
+from .._engine.kernels import sweep as _sweep
+from .._engine.kernels.tables import stable_order
+from .._engine.ranking import row_of_state, sort_validated, stable_argsort
+from .._options import Integer, options
+from .._undefined import warn_if_undefined_in
+from ..accumulator import CompactedSegment
+from ..exceptions import InputTypeError, InputValueError
+from ..results import Evaluation, EvaluationBatch
 
 # Scores each partition contributes to the sample that places the range boundaries.
 _SAMPLES_PER_PARTITION = 256
