@@ -25,7 +25,7 @@ Davis & Goadrich's, the normalised AUC-PR, AUC-ROC and AUPRG.
 from ..plot import DETDisplay as DetCurveDisplay
 from ..plot import PRDisplay as PrecisionRecallDisplay
 from ..plot import ROCDisplay as RocCurveDisplay
-from ._checks import InvalidParameterError
+from .._validation import InvalidParameterError
 from .curves import det_curve, precision_recall_curve, roc_curve
 from .metrics import (
     average_precision_score,

@@ -11,7 +11,7 @@ import numpy as np
 import fastpr
 
 from .._optional import import_optional
-from ._checks import distinct
+from .._validation import distinct
 
 _PREDEFINED = {  # name: (metric, options)
     "auc_pr_scorer": ("auc_pr", {}),
