@@ -186,11 +186,15 @@ class Boolean:
 
 
 class Label:
-    """A label: a number, a string or a bool."""
-    quick, what = (int, str, bool), "a number, a string or a bool"
+    """A label: a number (bools are numbers), a string or, unless ``binary=False`` (as in
+    scikit-learn), bytes."""
+    quick, what = (int, str, bool), "a number or a string"
+
+    def __init__(self, *, binary=True):
+        self.binary = binary
 
     def check(self, name, value):
-        if _kind(type(value)) is None or isinstance(value, bytes):
+        if _kind(type(value)) is None or (isinstance(value, bytes) and not self.binary):
             raise InputTypeError("{argument} must be {what}, got {value!r}.", argument=name,
                                  what=self.what, value=value)
         return value
@@ -552,9 +556,8 @@ def positive_mask(y_true, pos_label, *, gathered=False):
 def _positives(labels, pos_label, shape):
     """``positive_mask`` of flat labels that passed ``_keys``, of ``shape`` (None: no
     positions in errors)."""
-    if pos_label is not None and _kind(type(pos_label)) is None:
-        raise InputTypeError("{argument} must be a number or a string, got {value!r}.",
-                             argument="pos_label", value=pos_label)
+    if pos_label is not None:
+        Label().check("pos_label", pos_label)
     if labels.dtype.kind == "b" and pos_label in (None, True):
         return labels
     present = distinct(labels).tolist()
@@ -613,8 +616,6 @@ def both_classes(n_pos, n_neg, purpose):
 
 
 # ----------------------------------------------------------------------------- rankings
-
-
 def check_binary_inputs(y_true, y_score, sample_weight, pos_label):
     """Validate one ranking; returns (is_positive, scores, weights or None)."""
     # The common case, in one call: contiguous 1-D arrays of labels {0, 1} or {-1, 1} (or bool)
@@ -827,12 +828,14 @@ def column_or_1d(name, values):
 
 
 def finite(name, array):
-    """Refuse NaN and infinities."""
+    """Refuse NaN and infinities (scikit-learn's scores), as :func:`reject_nan` and
+    :func:`nonnegative` do."""
     # A finite sum says that every value is finite (NaN and infinities carry into it) at half
     # the cost of a mask; a sum that overflows falls back to the mask.
     if not math.isfinite(array.sum()) and not np.isfinite(array).all():
-        raise InputValueError("{argument} contains {what}.", argument=name,
-                              what="NaN" if np.isnan(array).any() else "infinity")
+        reject_nan(name, array)
+        refuse_first(np.isinf(array), name, array,
+                     "{argument} must be finite, got {value} at {where}.")
 
 
 class Scores(NamedTuple):
@@ -913,11 +916,6 @@ def target_type(name, y):
             whole &= np.abs(y) < 2.0**63
         if not whole.all():
             return "continuous" + ("-multioutput" if several else ""), None
-    if y.ndim == 1 and (y.dtype.kind in "iu" or y.dtype in _COMMON_SCORES) \
-            and y.dtype.isnative and y.flags.c_contiguous:
-        a, b, n_other = distinct_pair(y)  # two labels or one, the common case: no sort
-        if n_other == 0:
-            return "binary", np.array(sorted({a, b}), dtype=y.dtype)
     classes = distinct(y)
     if several:
         indicator = classes.size < 3 and y.dtype.kind in "biuf"

@@ -12,8 +12,9 @@ from ._binary import binary_ranking, given_thresholds, points
 
 
 # The options of every curve, declared in scikit-learn's convention.
-_CURVE_OPTIONS = dict(y_true=ArrayLike(), y_score=ArrayLike(), pos_label=Label(),
-                      sample_weight=ArrayLike(), drop_intermediate=Boolean())
+_CURVE_OPTIONS = dict(y_true=ArrayLike(), y_score=ArrayLike(),
+                      pos_label=Label(binary=False), sample_weight=ArrayLike(),
+                      drop_intermediate=Boolean())
 
 
 def _rule(drop_intermediate, rule):

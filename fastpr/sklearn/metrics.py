@@ -137,7 +137,7 @@ def _indicator_scores(y_score, shape):
 
 
 @options("sklearn", y_true=ArrayLike(), y_score=ArrayLike(), average=OneOf(_AVERAGES),
-         pos_label=Label(), sample_weight=ArrayLike())
+         pos_label=Label(binary=False), sample_weight=ArrayLike())
 def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
                             sample_weight=None):
     """Average precision, ``sum_n (R_n - R_{n-1}) P_n``, as
