@@ -255,11 +255,12 @@ def options(convention=None, **constraints):
 
 
 def _checked(caller, constraint, name, value):
-    try:
+    if caller is None:
         return constraint.check(name, value)
+    try:  # scikit-learn's convention: bools are numbers, and values pass on as they are given
+        constraint.check(name, int(value) if type(value) is bool else value)
+        return value
     except InputError:
-        if caller is None:
-            raise
         raise _loaded("sklearn.utils._param_validation", "InvalidParameterError",
                       InvalidParameterError)(f"The {name!r} parameter of {caller} must be "
                                              f"{constraint.what}; got {value!r}.") from None
