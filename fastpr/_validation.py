@@ -1,22 +1,33 @@
-"""Input normalisation: arrays, scores, weights, labels, groups and offsets.
+"""The one input layer: options, arrays, scores, weights, labels, groups, offsets, tables.
 
 Every public function passes its data through here once; kernels downstream assume clean,
-contiguous arrays and never raise. Errors are the InputError types of ``fastpr.exceptions``,
-naming the argument; options (methods, levels, counts) are declared with ``fastpr._options``.
+contiguous arrays and never raise. Options are declared beside each public function with
+:func:`options`. Errors are the InputError types of ``fastpr.exceptions``, naming the argument
+and, where it lies at one entry, the position. scikit-learn's conventions (its exception types,
+target types and positive label) are one switch of this layer, ``convention="sklearn"``, for
+the drop-in ``fastpr.sklearn``; see the section at the end.
 """
 import contextlib
 import contextvars
+import functools
+import inspect
+import math
 import numbers
+import sys
+import warnings
 from collections.abc import Mapping
+from typing import NamedTuple
 
 import numpy as np
 
 from ._engine.kernels.labels import distinct_pair
-from ._options import Interval
-from .exceptions import InputTypeError, InputValueError
+from .exceptions import InputError, InputTypeError, InputValueError, UndefinedMetricWarning
 
 # (rows before it, its number) while one partition of a larger input is checked; see `partition`.
 _PARTITION = contextvars.ContextVar("partition", default=None)
+# The dtypes of the common case, which takes a short path (see check_binary_inputs).
+_COMMON_LABELS = frozenset(map(np.dtype, (np.bool_, np.int64, np.int32, np.float64)))
+_COMMON_SCORES = frozenset(map(np.dtype, (np.float64, np.float32)))
 
 
 @contextlib.contextmanager
@@ -62,12 +73,217 @@ def check_dtype(name, array, kinds="biuf", must="be real numbers"):
                              argument=name, must=must, dtype=array.dtype)
 
 
+# ----------------------------------------------------------------------------- options
+# A constraint checks one value and returns it normalised (an int or float for numbers), or
+# raises an InputError naming the argument; values of a type in its ``quick`` pass unchecked
+# (the common case costs no call). ``what`` describes it in scikit-learn's messages.
+class OneOf:
+    """One of the ``allowed`` values (None may be one of them)."""
+    quick = ()
+
+    def __init__(self, allowed):
+        self.allowed = tuple(allowed)
+        self.what = "one of " + ", ".join(map(repr, self.allowed))
+
+    def check(self, name, value):
+        try:
+            found = value in self.allowed
+        except (TypeError, ValueError):  # an array compared element by element
+            found = False
+        if not found:
+            raise InputValueError("{argument} must be {what}; got {value!r}.", argument=name,
+                                  what=self.what, value=value)
+        return value
+
+
+class Interval:
+    """A finite real number between ``low`` and ``high`` (None: unbounded on that side);
+    ``closed`` says which bounds belong to it: "both", "left", "right" or "neither"."""
+    quick = ()
+    _BRACKETS = {"both": "[]", "left": "[)", "right": "(]", "neither": "()"}
+
+    def __init__(self, low=None, high=None, *, closed="both"):
+        self.low, self.high = low, high
+        self.low_closed, self.high_closed = closed in ("both", "left"), closed in ("both", "right")
+        if low is not None and high is not None:
+            kind = {"both": "closed", "neither": "open"}.get(closed, "half-open")
+            left, right = self._BRACKETS[closed]
+            self.description = f"in the {kind} interval {left}{low}, {high}{right}"
+        else:
+            bounds = [f"{'>=' if self.low_closed else '>'} {low}" if low is not None else "",
+                      f"{'<=' if self.high_closed else '<'} {high}" if high is not None else ""]
+            self.description = " and ".join(["finite", *filter(None, bounds)])
+        self.what = "a real number " + self.description
+
+    def holds(self, number):
+        """Whether ``number`` (a float, or an array of them elementwise) lies in the interval."""
+        inside = number == number  # not NaN
+        if self.low is not None:
+            inside = inside & ((number >= self.low) if self.low_closed else (number > self.low))
+        if self.high is not None:
+            inside = inside & ((number <= self.high) if self.high_closed
+                               else (number < self.high))
+        return inside & (abs(number) < math.inf)
+
+    def check(self, name, value):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise InputTypeError("{argument} must be a real number, got {value!r}.",
+                                 argument=name, value=value)
+        if not self.holds(float(value)):
+            raise InputValueError("{argument} must be {interval}, got {value!r}.", argument=name,
+                                  interval=self.description, value=value)
+        return float(value)
+
+
+class Integer:
+    """A Python or NumPy integer (not a bool) from ``minimum`` to ``maximum`` (None: no bound)."""
+    quick, what = (), "an integer"
+
+    def __init__(self, minimum=None, maximum=None):
+        self.minimum, self.maximum = minimum, maximum
+
+    def check(self, name, value):
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise InputTypeError("{argument} must be an integer, got {value!r}.", argument=name,
+                                 value=value)
+        for bound, sign, outside in ((self.minimum, ">=", value < (self.minimum or 0)),
+                                     (self.maximum, "<=", value > (self.maximum or 0))):
+            if bound is not None and outside:
+                raise InputValueError("{argument} must be {sign} {bound}, got {value!r}.",
+                                      argument=name, sign=sign, bound=bound, value=value)
+        return int(value)
+
+
+class InstanceOf:
+    """An instance of ``kind``."""
+    quick = ()
+
+    def __init__(self, kind):
+        self.kind, self.what = kind, f"of type {kind.__name__}"
+
+    def check(self, name, value):
+        if not isinstance(value, self.kind):
+            raise InputTypeError("{argument} must be of type {kind}, got {type}.", argument=name,
+                                 kind=self.kind.__name__, type=type(value).__name__)
+        return value
+
+
+class Boolean:
+    """A Python or NumPy bool, as a Python bool; where ``text``, a string too (as it is)."""
+    quick, what = (bool,), "a bool"
+
+    def __init__(self, *, text=False):
+        self.text = text
+
+    def check(self, name, value):
+        if self.text and isinstance(value, str):
+            return value
+        if not isinstance(value, (bool, np.bool_)):
+            raise InputTypeError("{argument} must be True{text} False, got {value!r}.",
+                                 argument=name, value=value,
+                                 text=", a string or" if self.text else " or")
+        return bool(value)
+
+
+class Label:
+    """A label: a number (bools are numbers), a string or, unless ``binary=False`` (as in
+    scikit-learn), bytes."""
+    quick, what = (int, str, bool), "a number or a string"
+
+    def __init__(self, *, binary=True):
+        self.binary = binary
+
+    def check(self, name, value):
+        if _kind(type(value)) is None or (isinstance(value, bytes) and not self.binary):
+            raise InputTypeError("{argument} must be {what}, got {value!r}.", argument=name,
+                                 what=self.what, value=value)
+        return value
+
+
+class ArrayLike:
+    """Anything NumPy reads as an array (a sparse matrix only where ``sparse``)."""
+    quick = (np.ndarray, list, tuple)
+
+    def __init__(self, *, sparse=False):
+        self.sparse = sparse
+        self.what = "an array-like" + (" or a sparse matrix" if sparse else "")
+
+    def check(self, name, value):
+        if (np.isscalar(value) or not any(hasattr(value, a) for a in (
+                "__len__", "shape", "__array__")) or (not self.sparse and _is_sparse(value))):
+            raise InputTypeError("{argument} must be {what}, got {value!r}.", argument=name,
+                                 what=self.what, value=value)
+        return value
+
+
+def options(convention=None, **constraints):
+    """Decorate a function (or method) to check the named arguments against their constraints
+    on every call, in the order declared, and to pass them on normalised. A parameter's default
+    passes as it is (None there means "not given"). ``convention="sklearn"`` raises
+    scikit-learn's InvalidParameterError in its words instead of fastpr's errors."""
+
+    def decorate(function):
+        parameters = inspect.signature(function).parameters
+        positional = [name for name, parameter in parameters.items() if parameter.kind in (
+            parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD)]
+        slots = []
+        for name, constraint in constraints.items():
+            if name not in parameters:
+                raise TypeError(f"{function.__qualname__} has no parameter {name!r}.")
+            index = positional.index(name) if name in positional else None
+            slots.append((name, index, parameters[name].default, constraint))
+        caller = function.__name__ if convention == "sklearn" else None
+
+        @functools.wraps(function)
+        def checked(*args, **kwargs):
+            for name, index, default, constraint in slots:
+                if index is not None and index < len(args):
+                    value = args[index]
+                    if value is not default and type(value) not in constraint.quick:
+                        args = (*args[:index], _checked(caller, constraint, name, value),
+                                *args[index + 1:])
+                elif name in kwargs:
+                    value = kwargs[name]
+                    if value is not default and type(value) not in constraint.quick:
+                        kwargs[name] = _checked(caller, constraint, name, value)
+            return function(*args, **kwargs)
+
+        checked.options = dict(constraints)
+        return checked
+
+    return decorate
+
+
+def _checked(caller, constraint, name, value):
+    if caller is None:
+        return constraint.check(name, value)
+    try:  # scikit-learn's convention: bools are numbers, and values pass on as they are given
+        constraint.check(name, int(value) if type(value) is bool else value)
+        return value
+    except InputError:
+        raise _loaded("sklearn.utils._param_validation", "InvalidParameterError",
+                      InvalidParameterError)(f"The {name!r} parameter of {caller} must be "
+                                             f"{constraint.what}; got {value!r}.") from None
+
+
+def check(function, **values):
+    """Check ``values`` against the options that ``function`` declares (before calling it)."""
+    for name, value in values.items():
+        function.options[name].check(name, value)
+
+
 # ----------------------------------------------------------------------------- arrays
+def _is_sparse(value):
+    sparse = sys.modules.get("scipy.sparse")  # (loaded wherever such a matrix exists)
+    return sparse is not None and sparse.issparse(value)
+
+
 def as_array(name, values):
     """``values`` as a NumPy array in the machine's byte order, which the kernels need.
 
     A masked array is read as its data only when nothing is masked: fastpr would otherwise count
-    whatever its masked entries hold.
+    whatever its masked entries hold. A sparse matrix becomes dense (where the constraints let
+    one through).
     """
     if type(values) is np.ndarray and values.dtype.isnative and values.dtype.kind != "O":
         return values  # the common case, with nothing to convert or refuse
@@ -80,6 +296,8 @@ def as_array(name, values):
                 "(masked_array.filled(value)) first.", argument=name, count=n_masked,
                 entries="entry" if n_masked == 1 else "entries")
         values = values.data
+    if type(values) is not np.ndarray and _is_sparse(values):
+        values = values.toarray()
     try:
         result = np.asarray(values)
     except ValueError as error:  # rows of different lengths, say
@@ -147,12 +365,12 @@ def real_scores(name, array, *, find_nan=True):
     then calls :func:`reject_nan`.
     """
     check_dtype(name, array)
-    kind, itemsize = array.dtype.kind, array.dtype.itemsize
-    if kind == "f" and itemsize <= 4:
+    if array.dtype.kind == "f" and array.dtype.itemsize <= 4:
         converted = np.ascontiguousarray(array, dtype=np.float32)
     else:
         converted = np.ascontiguousarray(array, dtype=np.float64)
-        if (kind in "iu" and itemsize == 8) or (kind == "f" and itemsize > 8):
+        if _rounds_in_float64(array):
+            # fastpr's rule: refused, where scikit-learn's convention ranks them (sk_scores).
             with np.errstate(invalid="ignore", over="ignore"):
                 changed = converted.astype(array.dtype) != array
             refuse_first(changed, name, array, "{argument} holds {value} at {where}, which "
@@ -160,6 +378,19 @@ def real_scores(name, array, *, find_nan=True):
     if find_nan:
         reject_nan(name, converted)
     return converted
+
+
+# Integers up to this size (and float16) are exact in float64.
+EXACT_INTEGER = 2 ** 53
+
+
+def _rounds_in_float64(array):
+    """Whether float64 would round some of these integer or floating-point values."""
+    if array.dtype.itemsize < 8 or array.dtype.kind in "bc" or array.dtype == np.float64:
+        return False
+    if array.dtype.kind in "iu":
+        return bool(array.size and (array.max() > EXACT_INTEGER or array.min() < -EXACT_INTEGER))
+    return not (array.astype(np.float64) == array).all()
 
 
 def reject_nan(name, array):
@@ -174,17 +405,27 @@ def reject_nan(name, array):
                               scope="in all" if number is None else f"in partition {number}")
 
 
-def nonnegative(name, array):
-    """A real array (1-D or 2-D) as contiguous float64, every value finite and >= 0, with a
-    finite sum along the last axis."""
+def nonnegative(name, array, *, negative=False):
+    """A real array (1-D or 2-D) as contiguous float64, every value finite and >= 0 (any sign
+    with ``negative``), with a finite sum along the last axis."""
     check_dtype(name, array)
     array = np.ascontiguousarray(array, dtype=np.float64)
-    for bad, what in ((~np.isfinite(array), "finite"), (array < 0, ">= 0")):
-        refuse_first(bad, name, array, "{argument} must be {what}, got {value} at {where}.",
-                     what=what)
+    if array.size:
+        # The common case in two passes, with no mask and no sum: NaN fails both comparisons,
+        # and a total of values this small is finite.
+        low, high = array.min(), array.max()
+        if (negative or low >= 0) and max(-low, high) < _LARGEST / array.shape[-1]:
+            return array
+    for bad, what in ((~np.isfinite(array), "finite"), (None if negative else array < 0, ">= 0")):
+        if bad is not None:
+            refuse_first(bad, name, array, "{argument} must be {what}, got {value} at {where}.",
+                         what=what)
     with np.errstate(over="ignore"):
         finite_total(name, array.sum(axis=-1))
     return array
+
+
+_LARGEST = np.finfo(np.float64).max
 
 
 def finite_total(name, total):
@@ -193,7 +434,7 @@ def finite_total(name, total):
     if not np.isfinite(total).all():
         raise InputValueError("{argument} must add up to a finite total, got values whose sum "
                               "exceeds the largest double ({largest:.6g}).", argument=name,
-                              largest=np.finfo(np.float64).max)
+                              largest=_LARGEST)
 
 
 def rates(name, values, *, low_inclusive=True):
@@ -208,14 +449,26 @@ def rates(name, values, *, low_inclusive=True):
     return array
 
 
-def weights(sample_weight, n):
-    """Weights as float64, finite and >= 0; None stays None (unit weights)."""
+def weights(sample_weight, n, *, sklearn=False, negative=False, all_zero=False):
+    """Weights as float64, finite, >= 0 (any sign with ``negative``), not all 0 (unless
+    ``all_zero``), ``n`` of them (None: the caller checks); None stays None (unit weights).
+    In scikit-learn's convention a column is 1-D too and objects that are numbers are numbers."""
     if sample_weight is None:
         return None
-    array = as_1d("sample_weight", sample_weight)
-    same_lengths(y_true=n, sample_weight=array.shape[0])
-    array = nonnegative("sample_weight", array)
-    if not array.any():
+    if sklearn:
+        array = column_or_1d("sample_weight", sample_weight)
+        if array.dtype.kind == "O":  # (a pandas column of numbers, say)
+            with contextlib.suppress(TypeError, ValueError):
+                array = array.astype(np.float64)
+        if array.dtype.kind not in "biuf":  # (scikit-learn raises ValueError)
+            raise InputValueError("{argument} must hold real numbers, got an array of dtype "
+                                  "{dtype}.", argument="sample_weight", dtype=array.dtype)
+    else:
+        array = as_1d("sample_weight", sample_weight)
+    if n is not None:
+        same_lengths(y_true=n, sample_weight=array.shape[0])
+    array = nonnegative("sample_weight", array, negative=negative)
+    if not (all_zero or array.any()):
         raise InputValueError("{argument} is zero everywhere, so there is nothing to evaluate.",
                               argument="sample_weight")
     return array
@@ -233,16 +486,6 @@ def _kind(value_type):
     return None
 
 
-def _as_numbers(items, shape):
-    """Python or NumPy numbers as a bool, integer or float array; None where no dtype holds
-    them all exactly (NumPy would turn integers beyond int64 into float64, merging some)."""
-    converted = np.array(items)
-    if converted.dtype.kind == "O" or (converted.dtype.kind == "f" and any(
-            float(v) != v for v in items if isinstance(v, numbers.Integral))):
-        return None
-    return converted.reshape(shape)
-
-
 def _keys(name, values, array):
     """``array`` (from ``values``) of labels or group ids: numbers without NaN, or strings."""
     if array.dtype.kind == "O" or (array.dtype.kind in "US" and not isinstance(values, np.ndarray)):
@@ -256,7 +499,8 @@ def _of_one_kind(name, values, array):
     """Objects (pandas columns) read one by one, and so a sequence that NumPy turned into strings
     (as it does when numbers and strings mix): refused are values that are neither numbers nor
     strings (None, pd.NA) and a mix of kinds. Objects that are all numbers become a numeric
-    array, so that ``np.array([1, 2], dtype=object)`` means what ``[1, 2]`` means.
+    array, so that ``np.array([1, 2], dtype=object)`` means what ``[1, 2]`` means; not where
+    no dtype holds them all exactly (NumPy would turn integers beyond int64 into float64).
     """
     flat_list = isinstance(values, list) and array.ndim == 1
     items = values if flat_list else np.asarray(values, dtype=object).ravel().tolist()
@@ -276,8 +520,10 @@ def _of_one_kind(name, values, array):
                              "values must all be of one kind.", argument=name,
                              kind_a=kinds[type(a)], kind_b=kinds[type(b)], a=a, b=b)
     if array.dtype.kind == "O" and "numbers" in kinds.values():
-        numeric = _as_numbers(items, array.shape)
-        return array if numeric is None else numeric
+        numeric = np.array(items)
+        if numeric.dtype.kind != "O" and not (numeric.dtype.kind == "f" and any(
+                float(v) != v for v in items if isinstance(v, numbers.Integral))):
+            return numeric.reshape(array.shape)
     return array
 
 
@@ -286,28 +532,28 @@ def labels_1d(name, values):
     return _keys(name, values, as_1d(name, values))
 
 
-def two_labels(labels):
-    """The (sorted) labels of a 1-D array that holds at most two distinct numbers,
-    found in one pass; None for other labels. numba compiles no float16 or long double, whose
-    labels NumPy sorts instead."""
-    if labels.dtype.kind in "biu" or labels.dtype in (np.float32, np.float64):
-        a, b, n_other = distinct_pair(labels)
+def distinct(values):
+    """The sorted distinct values of an array of labels. Numbers that take two values (or one)
+    need no sort, one pass of a kernel finds them (numba compiles no float16 or long double);
+    integers of a compact range (class codes) are counted, which beats hashing."""
+    flat = values.reshape(-1)
+    kind = flat.dtype.kind
+    if flat.size and flat.dtype.isnative and (kind in "biu" or flat.dtype in _COMMON_SCORES):
+        a, b, n_other = distinct_pair(np.ascontiguousarray(flat))
         if n_other == 0:
-            return sorted({a, b})
-    return None
-
-
-def _distinct_labels(labels):
-    """The distinct values of ``labels`` as Python scalars; numeric labels avoid a full sort."""
-    present = two_labels(labels)
-    if present is None:
-        present = np.unique(labels)
-    return [v.item() if isinstance(v, np.generic) else v for v in present]
+            return np.array(sorted({a, b}), dtype=flat.dtype)
+    if flat.size and kind in "iu" and int(flat.max()) - int(flat.min()) < 2 * flat.size:
+        low = flat.min()
+        # Offsets from the lowest in a type that holds them (a narrow signed one would wrap).
+        wide = flat if kind == "u" or flat.itemsize == 8 else flat.astype(np.int64)
+        offsets = (wide - wide.dtype.type(low)).astype(np.intp, copy=False)
+        return np.flatnonzero(np.bincount(offsets)).astype(flat.dtype) + flat.dtype.type(low)
+    return np.unique(flat)
 
 
 def label_set(y_true):
     """The distinct labels of a valid ``y_true`` as Python scalars (at most two)."""
-    return _distinct_labels(labels_1d("y_true", y_true))
+    return distinct(labels_1d("y_true", y_true)).tolist()
 
 
 def positive_mask(y_true, pos_label, *, gathered=False):
@@ -320,22 +566,15 @@ def positive_mask(y_true, pos_label, *, gathered=False):
 def _positives(labels, pos_label, shape):
     """``positive_mask`` of flat labels that passed ``_keys``, of ``shape`` (None: no
     positions in errors)."""
-    if pos_label is not None and _kind(type(pos_label)) is None:
-        raise InputTypeError("{argument} must be a number or a string, got {value!r}.",
-                             argument="pos_label", value=pos_label)
+    if pos_label is not None:
+        Label().check("pos_label", pos_label)
     if labels.dtype.kind == "b" and pos_label in (None, True):
         return labels
-    present = _distinct_labels(labels)
+    present = distinct(labels).tolist()
     if len(present) > 2:
         _third_label(labels, present, shape)
     if pos_label is None:
-        numeric = all(isinstance(v, (numbers.Number, np.number)) for v in present)
-        if not (numeric and (set(present) <= {0, 1} or set(present) <= {-1, 1})):
-            raise InputValueError("{argument} has labels {labels!r}, which are not {{0, 1}}, "
-                                  "{{-1, 1}} or bool; pass {other} to say which one is "
-                                  "positive.", argument="y_true", other="pos_label",
-                                  labels=present)
-        pos_label = 1
+        pos_label = default_pos_label(present)
     elif not any(_same_label(v, pos_label) for v in present) and (
             # One label of pos_label's kind is data without positives (a chunk, a partition).
             len(present) == 2 or _kind(type(present[0])) != _kind(type(pos_label))):
@@ -343,6 +582,17 @@ def _positives(labels, pos_label, shape):
                               "{labels!r}.", argument="pos_label", other="y_true",
                               value=pos_label, labels=present)
     return labels == pos_label
+
+
+def default_pos_label(present):
+    """1, where the labels (``present``, a list) make it the positive one without saying so:
+    {0, 1}, {-1, 1}, bool, or one of those values alone."""
+    if not (all(isinstance(v, numbers.Number) for v in present)
+            and (set(present) <= {0, 1} or set(present) <= {-1, 1})):
+        raise InputValueError("{argument} has labels {labels!r}, which are not {{0, 1}}, "
+                              "{{-1, 1}} or bool; pass {other} to say which one is positive.",
+                              argument="y_true", other="pos_label", labels=present)
+    return 1
 
 
 def _third_label(labels, present, shape):
@@ -378,6 +628,17 @@ def both_classes(n_pos, n_neg, purpose):
 # ----------------------------------------------------------------------------- rankings
 def check_binary_inputs(y_true, y_score, sample_weight, pos_label):
     """Validate one ranking; returns (is_positive, scores, weights or None)."""
+    # The common case, in one call: contiguous 1-D arrays of labels {0, 1} or {-1, 1} (or bool)
+    # and float scores without NaN; anything else (and every error) takes the general checks.
+    if (type(y_true) is np.ndarray and type(y_score) is np.ndarray and pos_label is None
+            and y_true.dtype in _COMMON_LABELS and y_score.dtype in _COMMON_SCORES
+            and y_true.ndim == 1 and y_true.shape == y_score.shape and y_true.size
+            and y_true.flags.c_contiguous and y_score.flags.c_contiguous):
+        a, b, n_other = distinct_pair(y_true)
+        if n_other == 0 and (a in (0, 1) and b in (0, 1) or a in (-1, 1) and b in (-1, 1)) \
+                and not np.isnan(y_score.min()):
+            return (y_true if y_true.dtype.kind == "b" else y_true == 1, y_score,
+                    None if sample_weight is None else weights(sample_weight, y_true.size))
     is_positive = positive_mask(y_true, pos_label)
     score_array = scores(y_score)
     same_lengths(y_true=is_positive.shape[0], y_score=score_array.shape[0])
@@ -459,6 +720,34 @@ def model_table(table, name="y_score"):
     return names, np.stack(arrays)
 
 
+def paired_models(y_true, y_scores, sample_weight, pos_label):
+    """Labels, an (n_models, n_samples) float64 score array, weights (or None) and the models'
+    names (the column names of a table of models, else positions) of models scored on the same
+    examples: a table of models, a 2-D array or a sequence of 1-D arrays."""
+    is_positive = positive_mask(y_true, pos_label)
+    if is_model_table(y_scores):
+        names, rows = model_table(y_scores, "y_scores")
+        shown = [f"y_scores[{name!r}]" for name in names]
+        models = np.array(names, dtype=object)
+    else:
+        if isinstance(y_scores, np.ndarray) and y_scores.ndim == 2:
+            y_scores = list(as_array("y_scores", y_scores))
+        if isinstance(y_scores, np.ndarray) or not hasattr(y_scores, "__len__"):
+            y_scores = ()  # refused below
+        shown = [f"y_scores[{k}]" for k in range(len(y_scores))]
+        rows = [scores(row, name=name) for name, row in zip(shown, y_scores)]
+        models = np.arange(len(rows))
+    if len(rows) < 2:
+        raise InputValueError("{argument} must hold two or more models' scores (a sequence of "
+                              "arrays, an array of shape (n_models, n_samples) or a table of "
+                              "models).", argument="y_scores")
+    for name, row in zip(shown, rows):
+        same_lengths(y_true=is_positive.shape[0], **{name: row.shape[0]})
+    return (is_positive, np.array(rows, dtype=np.float64),
+            weights(sample_weight, is_positive.shape[0]), models)
+
+
+# ----------------------------------------------------------------------------- groups
 def check_grouping(groups, offsets, y_score):
     """Reject ``groups`` with ``offsets`` and either of them with a 2-D ``y_score``."""
     if groups is not None and offsets is not None:
@@ -481,6 +770,17 @@ def group_ids(groups, n):
     return array
 
 
+def indices(name, values, n):
+    """Integers in [0, n) as an int64 array of any shape."""
+    array = as_array(name, values)
+    if array.size == 0:  # (NumPy reads an empty list as float64)
+        return np.empty(array.shape, dtype=np.int64)
+    check_dtype(name, array, "iu", "be integers")
+    refuse_first((array < 0) | (array >= n), name, array, "{argument} must lie in [0, {n}), got "
+                 "{value}" + (" at {where}." if array.ndim else "."), n=n)
+    return array.astype(np.int64, copy=False)
+
+
 def offsets(offsets, n):
     """CSR boundaries as int64: starting at 0, non-decreasing, ending at n."""
     array = as_1d("offsets", offsets)
@@ -497,3 +797,152 @@ def offsets(offsets, n):
                               "offsets[{next}] = {b}.", argument="offsets", k=k, next=k + 1,
                               a=array[k], b=array[k + 1])
     return array.astype(np.int64)
+
+
+# ----------------------------------------------------------------------------- scikit-learn
+# The switch for the drop-in fastpr.sklearn, which must accept what scikit-learn accepts and
+# refuse the rest with its exception types (fastpr's InputValueError and InputTypeError are
+# ValueError and TypeError too), without importing it. Where the rules differ:
+# - integer scores beyond 2^53 and long doubles that float64 would round are ranked among the
+#   distinct given values (scikit-learn sorts them in their own type, keeping them apart),
+#   where fastpr's own functions refuse them;
+# - scores must be finite (fastpr's take +-inf), weights of one ranking >= 0;
+# - labels follow scikit-learn's target types and its default positive label.
+class InvalidParameterError(ValueError, TypeError):
+    """An argument of the wrong type or value (scikit-learn's class of the same name where
+    scikit-learn is loaded)."""
+
+
+def _loaded(module, name, fallback):
+    """scikit-learn's class when its module is loaded, so that filters and ``except`` clauses
+    written for scikit-learn apply; else fastpr's equivalent (nobody can name the other yet)."""
+    loaded = sys.modules.get(module)
+    return getattr(loaded, name, fallback) if loaded is not None else fallback
+
+
+def warn_undefined(message):
+    """Warn that a metric is undefined, as scikit-learn's UndefinedMetricWarning where loaded."""
+    warnings.warn(message, _loaded("sklearn.exceptions", "UndefinedMetricWarning",
+                                   UndefinedMetricWarning), stacklevel=3)
+
+
+def column_or_1d(name, values):
+    """A 1-D array from a 1-D one or a column."""
+    array = as_array(name, values)
+    if array.ndim == 2 and array.shape[1] == 1:
+        return array.ravel()
+    if array.ndim != 1:
+        raise InputValueError("{argument} must be 1-D (or one column), got an array of shape "
+                              "{shape}.", argument=name, shape=array.shape)
+    return array
+
+
+def finite(name, array):
+    """Refuse NaN and infinities (scikit-learn's scores), as :func:`reject_nan` and
+    :func:`nonnegative` do."""
+    # A finite sum says that every value is finite (NaN and infinities carry into it) at half
+    # the cost of a mask; a sum that overflows falls back to the mask.
+    if not math.isfinite(array.sum()) and not np.isfinite(array).all():
+        reject_nan(name, array)
+        refuse_first(np.isinf(array), name, array,
+                     "{argument} must be finite, got {value} at {where}.")
+
+
+class Scores(NamedTuple):
+    values: np.ndarray  # contiguous float32 or float64, in the order and ties of the given ones
+    dtype: np.dtype  # as given: scikit-learn returns precision-recall thresholds in it
+    distinct: np.ndarray  # where ``values`` are ranks: the given scores they stand for, else None
+
+
+def sk_scores(name, values, *, dims=(1,), text_error=InputTypeError, check_finite=True):
+    """Real scores as :class:`Scores`: integers, bools and other floats become float64, or
+    their ranks among the distinct given values where float64 would round some of them. Finite
+    ones only, unless ``check_finite`` is False: then the caller checks (one ranking's sort
+    brings NaN and infinities to the ends of its classes, which saves a pass)."""
+    if (type(values) is np.ndarray and values.dtype in _COMMON_SCORES and values.ndim in dims
+            and values.size):  # the common case
+        if check_finite:
+            finite(name, values)
+        return Scores(np.ascontiguousarray(values), values.dtype, None)
+    array = as_array(name, values)
+    if array.ndim == 0:
+        raise InputTypeError("{argument} must be an array, got a single value: {value!r}.",
+                             argument=name, value=array)
+    if array.ndim == 2 and array.shape[1] == 1 and 2 not in dims:
+        array = array.ravel()
+    if array.ndim not in dims:
+        raise InputValueError("{argument} must have {dims} dimensions, got an array of shape "
+                              "{shape}.", argument=name, shape=array.shape,
+                              dims=" or ".join(map(str, dims)))
+    given = array.dtype
+    if given.kind == "O":
+        if any(value is None for value in array.flat):  # (NumPy would read None as NaN)
+            raise text_error("{argument} holds None.", argument=name)
+        try:
+            array = array.astype(np.float64)
+        except (TypeError, ValueError):
+            raise text_error("{argument} must hold numbers.", argument=name) from None
+    elif given.kind not in "biuf":
+        raise (InputValueError if given.kind == "c" else text_error)(
+            "{argument} must hold real numbers, got an array of dtype {dtype}.", argument=name,
+            dtype=given)
+    if array.size == 0:
+        raise InputValueError("{argument} is empty.", argument=name)
+    if _rounds_in_float64(array):
+        finite(name, array)  # ranks would hide NaN and infinities
+        distinct, ranks = np.unique(array, return_inverse=True)
+        return Scores(ranks.reshape(array.shape).astype(np.float64), given, distinct)
+    if array.dtype not in (np.float32, np.float64):
+        array = array.astype(np.float64)
+    if check_finite:
+        finite(name, array)
+    return Scores(np.ascontiguousarray(array), given, None)
+
+
+def consistent_length(**arrays):
+    """The arrays (None for none) have as many samples."""
+    same_lengths(**{name: array.shape[0] for name, array in arrays.items() if array is not None})
+
+
+def target_type(name, y):
+    """scikit-learn's type of a target and its sorted distinct values: "binary" (at most two
+    values), "multiclass", "multilabel-indicator" (a 2-D array of at most two whole numbers,
+    one column per label), "continuous" (non-whole floats), the last two with "-multioutput"
+    for several columns, or "unknown"."""
+    if y.ndim not in (1, 2) or (y.ndim == 2 and 0 in y.shape):
+        return "unknown", None
+    if y.size == 0:
+        return "binary", y[:0]
+    if y.dtype.kind == "O" and not isinstance(y.flat[0], str):
+        return "unknown", None
+    if y.dtype.kind == "S":
+        raise InputTypeError("{argument} holds bytes; use strings or numbers as labels.",
+                             argument=name)
+    several = y.ndim == 2 and y.shape[1] > 1
+    if y.dtype.kind == "f":
+        finite(name, y)
+        whole = y == np.trunc(y)
+        if y.dtype.itemsize > 2:  # (no float16 is as large)
+            whole &= np.abs(y) < 2.0**63
+        if not whole.all():
+            return "continuous" + ("-multioutput" if several else ""), None
+    classes = distinct(y)
+    if several:
+        indicator = classes.size < 3 and y.dtype.kind in "biuf"
+        return ("multilabel-indicator" if indicator else "multiclass-multioutput"), classes
+    return ("multiclass" if classes.size > 2 else "binary"), classes
+
+
+def comparable_labels(y):
+    """Refuse labels that cannot be sorted (numbers with strings or None): TypeError."""
+    if y.dtype.kind == "O":
+        try:
+            np.unique(y)
+        except TypeError:
+            raise InputTypeError("{argument} mixes labels that cannot be compared (numbers, "
+                                 "strings, None).", argument="y_true") from None
+
+
+def unsupported(kind):
+    return InputValueError("{argument} is {kind}: that format is not supported.",
+                           argument="y_true", kind=kind)

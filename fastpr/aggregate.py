@@ -10,7 +10,7 @@ import numpy as np
 
 from ._engine.kernels.normalised import normalised_areas
 from ._engine.tables import rankings_of
-from ._options import OneOf, options
+from ._validation import OneOf, options
 from ._rankings import evaluations
 from ._undefined import warn_undefined_entries
 from .exceptions import InputTypeError, InputValueError

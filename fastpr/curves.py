@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._options import Interval, options
+from ._validation import Interval, options
 from .exceptions import InputValueError
 from .results import Result
 

@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from ._options import Integer, Interval, options
+from ._validation import Integer, Interval, options
 
 # Prevalence as a probability of being positive (0 and 1 give one class, which is data too);
 # the population area needs both classes.

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._engine.kernels.fmeasure import f_beta
-from ._options import Integer, Interval, options
+from ._validation import Integer, Interval, options
 from .results import Result
 
 # The constraint on ``beta``, the weight of recall relative to precision, wherever it is taken.

@@ -22,8 +22,8 @@ from ._engine.kernels.gap_bins import gap_bin_starts
 from ._engine.pool import run_all
 from ._engine.ranking import SortedRanking, sort_ranking, stable_argsort, sweep_ranking
 from ._optional import import_optional
-from ._options import Boolean, Integer, OneOf, options
-from ._options import Interval as Within
+from ._validation import Boolean, Integer, OneOf, options
+from ._validation import Interval as Within
 from ._undefined import warn_undefined, warn_undefined_entries
 from .exceptions import InputValueError
 from .results import COLUMNS, PR_METHODS, Result, method_field
@@ -579,8 +579,8 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
     >>> round(float(c.p_values[0]), 4)
     0.0004
     """
-    is_positive, score_rows, weights, models = _paired_inputs(y_true, y_scores, sample_weight,
-                                                              pos_label)
+    is_positive, score_rows, weights, models = _validation.paired_models(
+        y_true, y_scores, sample_weight, pos_label)
     if test == "delong":
         _check_delong(metric, weights)
         return _delong_comparison(is_positive, score_rows, confidence, models)
@@ -725,32 +725,6 @@ def fold_interval(values, *, confidence=0.95):
 
 
 # ----------------------------------------------------------------------------- input checks
-def _paired_inputs(y_true, y_scores, sample_weight, pos_label):
-    """Labels, an (n_models, n_samples) float64 score array, weights (or None) and the models'
-    names (the column names of a table of models, else positions)."""
-    is_positive = _validation.positive_mask(y_true, pos_label)
-    if _validation.is_model_table(y_scores):
-        names, rows = _validation.model_table(y_scores, "y_scores")
-        shown = [f"y_scores[{name!r}]" for name in names]
-        models = np.array(names, dtype=object)
-    else:
-        if isinstance(y_scores, np.ndarray) and y_scores.ndim == 2:
-            y_scores = list(_validation.as_array("y_scores", y_scores))
-        if isinstance(y_scores, np.ndarray) or not hasattr(y_scores, "__len__"):
-            y_scores = ()  # refused below
-        shown = [f"y_scores[{k}]" for k in range(len(y_scores))]
-        rows = [_validation.scores(row, name=name) for name, row in zip(shown, y_scores)]
-        models = np.arange(len(rows))
-    if len(rows) < 2:
-        raise InputValueError("{argument} must hold two or more models' scores (a sequence of "
-                              "arrays, an array of shape (n_models, n_samples) or a table of "
-                              "models).", argument="y_scores")
-    for name, row in zip(shown, rows):
-        _validation.same_lengths(y_true=is_positive.shape[0], **{name: row.shape[0]})
-    return (is_positive, np.array(rows, dtype=np.float64),
-            _validation.weights(sample_weight, is_positive.shape[0]), models)
-
-
 def _check_delong(metric, sample_weight):
     if metric != "auc_roc":
         raise InputValueError("DeLong's method is for {argument}='auc_roc', got {argument}="

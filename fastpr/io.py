@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from ._optional import import_optional
-from ._options import OneOf, options
+from ._validation import OneOf, options
 from .exceptions import InputValueError
 
 FORMATS = {".csv": "csv", ".txt": "csv", ".tsv": "tsv", ".parquet": "parquet", ".pq": "parquet",

@@ -13,7 +13,7 @@ import numpy as np
 
 from . import _validation
 from ._engine.tables import Rankings
-from ._options import OneOf, options
+from ._validation import OneOf, options
 from ._rankings import averaged, evaluations
 from ._undefined import warn_if_undefined_in
 from .exceptions import InputTypeError, InputValueError

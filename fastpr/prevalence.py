@@ -8,7 +8,7 @@ import numpy as np
 
 from . import _validation
 from ._engine.ranking import SortedRanking, sort_ranking, sweep_ranking
-from ._options import Interval, options
+from ._validation import Interval, options
 from ._undefined import warn_if_undefined_in
 from .curves import PRCurve, pr_curve_from_counts
 from .exceptions import InputValueError

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._engine.kernels import rows
-from ._options import OneOf, options
+from ._validation import OneOf, options
 from .exceptions import InputTypeError
 
 

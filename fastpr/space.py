@@ -8,7 +8,7 @@ straight lines in ROC space, hyperbolas (fp linear in tp) in PR space (docs/math
 import numpy as np
 
 from . import _validation
-from ._options import Interval, OneOf, options
+from ._validation import Interval, OneOf, options
 from .curves import PRCurve, ROCCurve, pr_curve_from_counts, roc_curve_from_counts
 from .exceptions import InputTypeError, InputValueError
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from ._engine.ranking import sort_ranking, sweep_ranking
 from ._engine.tables import rankings_of, sorted_rankings
-from ._options import OneOf, options
+from ._validation import OneOf, options
 from ._rankings import AVERAGES, per_ranking
 from ._undefined import PLURALS, warn_if_undefined
 from .curves import (

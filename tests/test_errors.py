@@ -1,7 +1,7 @@
 """Typed errors, declared options and the undefined-metric warning.
 
 An error says which argument is at fault (``error.argument``) and where (``error.position``), and
-restates itself in a caller's terms; options declared with ``fastpr._options`` are checked and
+restates itself in a caller's terms; options declared with ``fastpr._validation`` are checked and
 normalised the same way everywhere; warnings point at the user's line.
 """
 import math
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from strategies import SETTINGS
 
 import fastpr
-from fastpr import _options, datasets
+from fastpr import _validation, datasets
 from fastpr.exceptions import InputError
 
 Y = [0, 1, 1, 0]
@@ -79,8 +79,8 @@ def test_an_error_survives_pickling_as_dask_workers_send_it():
     assert copy.describe({"pos_label": "--pos-label"}).startswith("--pos-label='maybe' is not")
 
 
-@_options.options(level=_options.Interval(0, 1, closed="neither"),
-                  count=_options.Integer(minimum=2), how=_options.OneOf(("a", None)))
+@_validation.options(level=_validation.Interval(0, 1, closed="neither"),
+                  count=_validation.Integer(minimum=2), how=_validation.OneOf(("a", None)))
 def _declared(level, *, count=3, how="a"):
     return level, count, how
 
@@ -100,7 +100,7 @@ def test_declared_options_are_checked_and_normalised_wherever_they_are_passed():
 
 def test_an_option_that_is_no_parameter_is_refused_at_once():
     with pytest.raises(TypeError, match="has no parameter 'levle'"):
-        _options.options(levle=_options.Interval(0, 1))(lambda level: level)
+        _validation.options(levle=_validation.Interval(0, 1))(lambda level: level)
 
 
 @pytest.mark.parametrize("closed", ["both", "left", "right", "neither"])
@@ -108,7 +108,7 @@ def test_an_option_that_is_no_parameter_is_refused_at_once():
        low=st.sampled_from([None, -1.0, 0.0]), high=st.sampled_from([None, 0.0, 1.0]))
 @SETTINGS
 def test_an_interval_accepts_exactly_the_finite_numbers_within_it(closed, value, low, high):
-    interval = _options.Interval(low, high, closed=closed)
+    interval = _validation.Interval(low, high, closed=closed)
     above = low is None or (value >= low if closed in ("both", "left") else value > low)
     below = high is None or (value <= high if closed in ("both", "right") else value < high)
     if math.isfinite(value) and above and below:
@@ -122,12 +122,12 @@ def test_an_interval_accepts_exactly_the_finite_numbers_within_it(closed, value,
 @pytest.mark.parametrize(
     "interval, description",
     [
-        (_options.Interval(0, 1, closed="neither"), "in the open interval (0, 1)"),
-        (_options.Interval(0, 1, closed="right"), "in the half-open interval (0, 1]"),
-        (_options.Interval(0, 1), "in the closed interval [0, 1]"),
-        (_options.Interval(0, None, closed="left"), "finite and >= 0"),
-        (_options.Interval(0, None, closed="neither"), "finite and > 0"),
-        (_options.Interval(), "finite"),
+        (_validation.Interval(0, 1, closed="neither"), "in the open interval (0, 1)"),
+        (_validation.Interval(0, 1, closed="right"), "in the half-open interval (0, 1]"),
+        (_validation.Interval(0, 1), "in the closed interval [0, 1]"),
+        (_validation.Interval(0, None, closed="left"), "finite and >= 0"),
+        (_validation.Interval(0, None, closed="neither"), "finite and > 0"),
+        (_validation.Interval(), "finite"),
     ],
 )
 def test_an_interval_says_what_it_is(interval, description):
@@ -136,7 +136,7 @@ def test_an_interval_says_what_it_is(interval, description):
 
 def test_the_command_line_checks_the_options_of_the_function_it_calls():
     with pytest.raises(fastpr.InputValueError) as caught:
-        _options.check(fastpr.bootstrap, n_boot=1, confidence=0.9, seed=0)
+        _validation.check(fastpr.bootstrap, n_boot=1, confidence=0.9, seed=0)
     assert caught.value.describe({"n_boot": "--bootstrap"}) == "--bootstrap must be >= 2, got 1."
 
 

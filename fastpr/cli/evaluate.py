@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .. import _options, _validation
+from .. import _validation
 from .._optional import import_optional
 from ..exceptions import InputError, UndefinedMetricWarning
 from ..intervals import BOOTSTRAP_INTERVALS, bootstrap
@@ -282,7 +282,7 @@ def _check_options(args):
         raise CommandError(f"--bootstrap must be >= 0, got {args.bootstrap}.")
     if args.bootstrap:
         try:
-            _options.check(bootstrap, n_boot=args.bootstrap, confidence=args.confidence,
+            _validation.check(bootstrap, n_boot=args.bootstrap, confidence=args.confidence,
                            seed=args.seed)
         except InputError as error:
             raise CommandError(error.describe(_OPTIONS)) from None

@@ -68,7 +68,7 @@ from .. import _validation
 from .._engine.kernels import sweep as _sweep
 from .._engine.kernels.tables import stable_order
 from .._engine.ranking import row_of_state, sort_validated, stable_argsort
-from .._options import Integer, options
+from .._validation import Integer, options
 from .._undefined import warn_if_undefined_in
 from ..accumulator import CompactedSegment
 from ..exceptions import InputTypeError, InputValueError

@@ -3,7 +3,7 @@ a booster hands over, checked once and kept while the same data set comes back r
 round."""
 import numpy as np
 
-from .._options import OneOf, options
+from .._validation import OneOf, options
 from .labels import GRADIENT_OPTIONS, METRICS, FixedLabels
 
 # Data sets kept at once: the training set and a few evaluation sets, which a booster hands over

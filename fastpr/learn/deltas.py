@@ -66,10 +66,10 @@ class SwapDelta:
         float or ndarray of float64
         """
         return self._answer(_deltas.move_deltas, self._positions("i", i),
-                            _indices("to", to, self.order.size))
+                            _validation.indices("to", to, self.order.size))
 
     def _positions(self, name, examples):
-        return self.positions[_indices(name, examples, self.order.size)]
+        return self.positions[_validation.indices(name, examples, self.order.size)]
 
     def _answer(self, kernel, p, q):
         p, q = np.broadcast_arrays(p, q)
@@ -77,18 +77,6 @@ class SwapDelta:
         kernel(self._table, np.ascontiguousarray(p).reshape(-1),
                np.ascontiguousarray(q).reshape(-1), out.reshape(-1))
         return float(out) if out.ndim == 0 else out
-
-
-def _indices(name, values, n):
-    """Integers in [0, n) as an int64 array of any shape."""
-    array = _validation.as_array(name, values)
-    if array.size == 0:  # (NumPy reads an empty list as float64)
-        return np.empty(array.shape, dtype=np.int64)
-    _validation.check_dtype(name, array, "iu", "be integers")
-    _validation.refuse_first((array < 0) | (array >= n), name, array,
-                             "{argument} must lie in [0, {n}), got {value}"
-                             + (" at {where}." if array.ndim else "."), n=n)
-    return array.astype(np.int64, copy=False)
 
 
 def swap_delta(y_true, y_score, *, pos_label=None, sample_weight=None):

@@ -3,7 +3,7 @@
 Each builds a :class:`fastpr.learn.FixedLabels` and calls its method; a loop over boosting rounds
 should build one itself and call the method, so that labels and groups are checked once.
 """
-from .._options import options
+from .._validation import options
 from ._weights import refuse_sample_weight
 from .labels import GRADIENT_OPTIONS, FixedLabels
 

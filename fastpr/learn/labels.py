@@ -17,7 +17,7 @@ from .._engine.kernels.normalised import normalised_area
 from .._engine.kernels.split import split_into
 from .._engine.pool import PerThread
 from .._engine.ranking import SortedRanking, record_into
-from .._options import Boolean, Integer, OneOf, options
+from .._validation import Boolean, Integer, OneOf, options
 from .._rankings import AVERAGES, averaged
 from ..exceptions import InputValueError
 from ..results import COLUMNS

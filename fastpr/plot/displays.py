@@ -7,7 +7,7 @@ achievable PR curve, unachievable region, iso-F1 lines) are options of ``plot``,
 import numpy as np
 
 from .._engine.kernels import intermediate
-from .._options import Boolean
+from .._validation import Boolean
 from ..curves import roc_curve_from_counts
 from ..swept import interpolated_pr_curve
 from ._parts import (

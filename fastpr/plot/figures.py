@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 
-from .._options import Boolean, InstanceOf, OneOf, options
+from .._validation import Boolean, InstanceOf, OneOf, options
 from ..curves import RECALL_STEP
 from ..exceptions import InputTypeError, InputValueError
 from ..intervals import BootstrapResult, bootstrap_sample, estimate_of

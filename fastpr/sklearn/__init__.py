@@ -23,7 +23,7 @@ AUC-PR, Davis & Goadrich's, the normalised AUC-PR, AUC-ROC and AUPRG.
 """
 from ..plot.det import DetCurveDisplay
 from ..plot.displays import PrecisionRecallDisplay, RocCurveDisplay
-from ._checks import InvalidParameterError
+from .._validation import InvalidParameterError
 from .curves import det_curve, precision_recall_curve, roc_curve
 from .metrics import (
     average_precision_score,

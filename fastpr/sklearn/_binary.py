@@ -7,7 +7,8 @@ import numpy as np
 
 from .._engine.kernels.split import split_by_label
 from .._engine.ranking import SortedRanking, sort_split
-from . import _checks, _rankings
+from .. import _validation
+from . import _rankings
 
 # The input of the curves' common case, split and sorted by class straight from the labels.
 _SPLIT_LABELS = (np.dtype(np.int64), np.dtype(np.bool_), np.dtype(np.float64))
@@ -27,21 +28,25 @@ class BinaryRanking(NamedTuple):
 def binary_ranking(y_true, y_score, pos_label, sample_weight, target=None, *, split=False):
     """Check one ranking: a binary target, or a multiclass one with ``pos_label`` named (the
     rest are negatives); without ``pos_label`` the labels must be {0, 1} or {-1, 1}.
-    ``target``: ``_checks.target_type`` of ``y_true`` where the caller has it already.
+    ``target``: ``_validation.target_type`` of ``y_true`` where the caller has it already.
     ``split``: for :func:`points`, which may then get the ranking sorted by class already."""
     if split and (ranking := _split_ranking(y_true, y_score, pos_label, sample_weight)):
         return ranking
-    y = _checks.column_or_1d("y_true", y_true)
-    kind, classes = target or _checks.target_type("y_true", y)
+    y = y_true if (type(y_true) is np.ndarray and y_true.ndim == 1
+                   and y_true.dtype.isnative) else _validation.column_or_1d("y_true", y_true)
+    kind, classes = target or _validation.target_type("y_true", y)
     if not (kind == "binary" or (kind == "multiclass" and pos_label is not None)):
-        raise _checks.unsupported(kind)
+        raise _validation.unsupported(kind)
     if pos_label is None:
-        pos_label = _checks.default_pos_label(classes)
-    scores = _checks.scores("y_score", y_score, check_finite=False)
-    weights = _checks.weights(sample_weight)
-    _checks.consistent_length(y_true=y, y_score=scores.values, sample_weight=weights)
-    return BinaryRanking(_checks.positives(y, pos_label), scores.values, weights, scores.dtype,
-                         scores.distinct, classes.size)
+        pos_label = _validation.default_pos_label(classes.tolist())
+    scores = _validation.sk_scores("y_score", y_score, check_finite=False)
+    weights = None if sample_weight is None else _validation.weights(sample_weight, None,
+                                                                     sklearn=True)
+    if y.shape[0] != scores.values.shape[0] or (weights is not None
+                                                 and weights.shape[0] != y.shape[0]):
+        _validation.consistent_length(y_true=y, y_score=scores.values, sample_weight=weights)
+    return BinaryRanking(np.asarray(y == pos_label, dtype=bool), scores.values, weights,
+                         scores.dtype, scores.distinct, classes.size)
 
 
 def _split_ranking(y_true, y_score, pos_label, sample_weight):
@@ -55,7 +60,7 @@ def _split_ranking(y_true, y_score, pos_label, sample_weight):
             and y_true.shape == y_score.shape and y_true.size
             and y_true.flags.c_contiguous and y_score.flags.c_contiguous
             and (pos_label is None or (type(pos_label) is int
-                                       and abs(pos_label) <= _checks.EXACT_INTEGER))):
+                                       and abs(pos_label) <= _validation.EXACT_INTEGER))):
         return None
     n = y_score.size
     pos, neg = np.empty(n, y_score.dtype), np.empty(n, y_score.dtype)
@@ -79,7 +84,7 @@ def _binary_class(label, pos_label):
 
 def given_thresholds(ranking, thresholds):
     """Thresholds of the ranking's points as the scores that the caller gave: the same array,
-    or, where ``_checks.scores`` ranked them, the given values in their dtype (+inf, at the
+    or, where ``_validation.sk_scores`` ranked them, the given values in their dtype (+inf, at the
     origin, becomes float64 with the rest)."""
     if ranking.distinct is None:
         return thresholds

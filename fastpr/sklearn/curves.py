@@ -6,16 +6,15 @@ import numpy as np
 
 from .._engine.kernels.intermediate import COLLINEAR, KEEP_ALL, RECALL_ENDS
 from .._engine.kernels.lean_sweep import precision_recall_into
-from . import _checks
+from .. import _validation
+from .._validation import ArrayLike, Boolean, Label, options
 from ._binary import binary_ranking, given_thresholds, points
 
 
-def _check_curve_options(function, y_true, y_score, pos_label, sample_weight, drop_intermediate):
-    _checks.array_like(function, "y_true", y_true)
-    _checks.array_like(function, "y_score", y_score)
-    _checks.label(function, "pos_label", pos_label, optional=True)
-    _checks.array_like(function, "sample_weight", sample_weight, optional=True)
-    _checks.boolean(function, "drop_intermediate", drop_intermediate)
+# The options of every curve, declared in scikit-learn's convention.
+_CURVE_OPTIONS = dict(y_true=ArrayLike(), y_score=ArrayLike(),
+                      pos_label=Label(binary=False), sample_weight=ArrayLike(),
+                      drop_intermediate=Boolean())
 
 
 def _rule(drop_intermediate, rule):
@@ -23,6 +22,7 @@ def _rule(drop_intermediate, rule):
     return rule if drop_intermediate else KEEP_ALL
 
 
+@options("sklearn", **_CURVE_OPTIONS)
 def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
     """ROC operating points as ``sklearn.metrics.roc_curve`` returns them.
 
@@ -55,8 +55,6 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     >>> fpr, tpr, thresholds
     (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]), array([ inf, 0.8 , 0.4 , 0.35, 0.1 ]))
     """
-    _check_curve_options("roc_curve", y_true, y_score, pos_label, sample_weight,
-                         drop_intermediate)
     return roc_points(binary_ranking(y_true, y_score, pos_label, sample_weight, split=True),
                       drop_intermediate)
 
@@ -75,13 +73,14 @@ def roc_points(ranking, drop_intermediate):
 
 def _rate(counts, name):
     if counts[-1] <= 0:
-        _checks.warn_undefined(f"y_true has no {name} samples (or they weigh 0), so the "
+        _validation.warn_undefined(f"y_true has no {name} samples (or they weigh 0), so the "
                                f"{'false' if name == 'negative' else 'true'} positive rate is "
                                "undefined: NaN.")
         return np.full(counts.shape, np.nan)
     return counts / counts[-1]
 
 
+@options("sklearn", **_CURVE_OPTIONS)
 def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None,
                            drop_intermediate=False):
     """Precision and recall as ``sklearn.metrics.precision_recall_curve`` returns them.
@@ -111,8 +110,6 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     >>> precision, recall, thresholds
     (array([0.5       , 0.66666667, 0.5       , 1.        , 1.        ]), array([1. , 1. , 0.5, 0.5, 0. ]), array([0.1 , 0.35, 0.4 , 0.8 ]))
     """
-    _check_curve_options("precision_recall_curve", y_true, y_score, pos_label, sample_weight,
-                         drop_intermediate)
     ranking = binary_ranking(y_true, y_score, pos_label, sample_weight, split=True)
     # The origin takes no part in dropping points.
     thresholds, tp, fp = points(ranking, 1, _rule(drop_intermediate, RECALL_ENDS))[:, 1:]
@@ -127,6 +124,7 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     return precision, recall, thresholds.astype(ranking.score_dtype, copy=False)
 
 
+@options("sklearn", **_CURVE_OPTIONS)
 def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False):
     """Detection error tradeoff as ``sklearn.metrics.det_curve`` returns it.
 
@@ -155,8 +153,6 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     >>> fpr, fnr, thresholds
     (array([0.5, 0.5, 0. ]), array([0. , 0.5, 0.5]), array([0.35, 0.4 , 0.8 ]))
     """
-    _check_curve_options("det_curve", y_true, y_score, pos_label, sample_weight,
-                         drop_intermediate)
     ranking = binary_ranking(y_true, y_score, pos_label, sample_weight, split=True)
     # The origin takes part in dropping points.
     thresholds, tp, fp = points(ranking, 0, _rule(drop_intermediate, RECALL_ENDS))

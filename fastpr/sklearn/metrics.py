@@ -8,7 +8,10 @@ import numpy as np
 
 from .._engine.kernels.intermediate import COLLINEAR
 from .._engine.kernels.rows import AVERAGE_PRECISION
-from . import _averages, _checks, _last_ranking, _rankings
+from .. import _validation
+from ..exceptions import InputTypeError, InputValueError
+from .._validation import ArrayLike, Interval, Label, OneOf, options
+from . import _averages, _last_ranking, _rankings
 from ._binary import binary_ranking
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
@@ -56,12 +59,12 @@ def _defined_rocs(is_positive, weights, max_fpr):
         refused = both_labels & (no_weight | (partial & (n_neg == 0)))
     stop = np.argmax(refused) if refused.any() else defined.size
     for _ in range(stop - np.count_nonzero(defined[:stop])):
-        _checks.warn_undefined("y_true has one class only (of nonzero weight): AUC-ROC is "
+        _validation.warn_undefined("y_true has one class only (of nonzero weight): AUC-ROC is "
                                "undefined, NaN.")
     if refused.any():
         if no_weight:
             raise ValueError("sample_weight is zero everywhere.")
-        _checks.warn_undefined("y_true has no negatives of nonzero weight: the false positive "
+        _validation.warn_undefined("y_true has no negatives of nonzero weight: the false positive "
                                "rate is undefined.")
         raise ValueError("max_fpr needs negatives of nonzero weight.")
     return defined
@@ -99,7 +102,7 @@ def _binary_roc_auc(is_positive, scores, weights, max_fpr):
         if pos_weight > 0 and neg_weight > 0:
             return float(auc_roc)
     else:
-        _checks.finite("y_score", scores)
+        _validation.finite("y_score", scores)
     defined = _defined_rocs(is_positive, weights, max_fpr)[0]  # warns or raises if not
     if full or not defined:
         return np.nan
@@ -125,13 +128,16 @@ def _roc_aucs(max_fpr):
 
 
 def _indicator_scores(y_score, shape):
-    scores = _checks.scores("y_score", y_score, dims=(2,), text_error=ValueError).values
+    scores = _validation.sk_scores("y_score", y_score, dims=(2,),
+                                   text_error=InputValueError).values
     if scores.shape != shape:
         raise ValueError(f"y_score must have the shape of y_true's indicator matrix {shape}, "
                          f"got {scores.shape}.")
     return scores
 
 
+@options("sklearn", y_true=ArrayLike(), y_score=ArrayLike(), average=OneOf(_AVERAGES),
+         pos_label=Label(binary=False), sample_weight=ArrayLike())
 def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
                             sample_weight=None):
     """Average precision, ``sum_n (R_n - R_{n-1}) P_n``, as
@@ -175,14 +181,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     >>> average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.8333333333333333
     """
-    function = "average_precision_score"
-    _checks.array_like(function, "y_true", y_true)
-    _checks.array_like(function, "y_score", y_score)
-    _checks.choice(function, "average", average, _AVERAGES)
-    _checks.label(function, "pos_label", pos_label, optional=False)
-    _checks.array_like(function, "sample_weight", sample_weight, optional=True)
-    y = _checks.as_array("y_true", y_true)
-    kind, classes = _checks.target_type("y_true", y)
+    y = _validation.as_array("y_true", y_true)
+    kind, classes = _validation.target_type("y_true", y)
     if kind == "binary":
         if classes.size == 2 and pos_label not in classes.tolist():
             raise ValueError(f"pos_label={pos_label!r} is not a label of y_true "
@@ -197,16 +197,16 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     if kind in ("multilabel-indicator", "multiclass") and pos_label != 1:
         raise ValueError(f"pos_label must be 1 for a {kind} y_true, got {pos_label!r}.")
     if kind == "multiclass":
-        is_positive = indicator = _one_hot(_checks.column_or_1d("y_true", y), classes)
+        is_positive = indicator = _one_hot(_validation.column_or_1d("y_true", y), classes)
     elif kind == "multilabel-indicator":
         is_positive, indicator = y == 1, y
     else:
-        _checks.comparable_labels(y)  # scikit-learn sorts them first
-        raise _checks.unsupported(kind)
+        _validation.comparable_labels(y)  # scikit-learn sorts them first
+        raise _validation.unsupported(kind)
     scores = _indicator_scores(y_score, is_positive.shape)
-    weights = _checks.weights(sample_weight, allow_all_zero=True,
-                              allow_negative=average == "samples")
-    _checks.consistent_length(y_true=is_positive, y_score=scores, sample_weight=weights)
+    weights = _validation.weights(sample_weight, None, sklearn=True, all_zero=True,
+                                  negative=average == "samples")
+    _validation.consistent_length(y_true=is_positive, y_score=scores, sample_weight=weights)
     return _averages.over_labels(_average_precisions, is_positive, scores, average, weights,
                                  indicator)
 
@@ -226,7 +226,7 @@ def _multiclass_labels(y, present, labels, n_columns):
             raise ValueError(f"y_true has {classes.size} classes but y_score has {n_columns} "
                              "columns: pass labels= to name the class of each column.")
         return classes
-    labels = _checks.column_or_1d("labels", labels)
+    labels = _validation.column_or_1d("labels", labels)
     classes = np.unique(labels)
     if classes.size != labels.size:
         raise ValueError("labels must be distinct.")
@@ -250,7 +250,7 @@ def _codes(y, classes):
 def _sample_totals(checked, columns):
     """Each sample's sum of its scores as scikit-learn adds them up to check probabilities:
     float16 and float32 in their own type, scores that ``checked`` holds as ranks in their
-    given values (see ``_checks.scores``). ``columns``: the scores, one class per row."""
+    given values (see ``_validation.sk_scores``). ``columns``: the scores, one class per row."""
     if checked.distinct is not None:
         columns = checked.distinct.astype(np.float64)[columns.astype(np.intp)]
     elif checked.dtype in (np.float16, np.float32):
@@ -291,6 +291,9 @@ def _multiclass_roc_auc(y, present, checked, labels, multi_class, average, weigh
                                  weights)
 
 
+@options("sklearn", y_true=ArrayLike(), y_score=ArrayLike(), average=OneOf(_AVERAGES),
+         sample_weight=ArrayLike(), max_fpr=Interval(0, 1, closed="right"),
+         multi_class=OneOf(("raise", "ovr", "ovo")), labels=ArrayLike())
 def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None,
                   multi_class="raise", labels=None):
     """Area under the ROC curve as ``sklearn.metrics.roc_auc_score`` defines it.
@@ -331,54 +334,49 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], max_fpr=0.5)
     0.666667
     """
-    function = "roc_auc_score"
-    _checks.array_like(function, "y_true", y_true)
-    _checks.array_like(function, "y_score", y_score)
-    _checks.choice(function, "average", average, _AVERAGES)
-    _checks.array_like(function, "sample_weight", sample_weight, optional=True)
-    _checks.max_fpr(function, max_fpr)
-    _checks.choice(function, "multi_class", multi_class, ("raise", "ovr", "ovo"))
-    _checks.array_like(function, "labels", labels, optional=True)
-    y = _checks.as_array("y_true", y_true)
-    _checks.not_single("y_true", y)
-    kind, classes = _checks.target_type("y_true", y)
+    y = _validation.as_array("y_true", y_true)
+    if y.ndim == 0:  # (scikit-learn raises TypeError)
+        raise InputTypeError("{argument} must be an array, got a single value: {value!r}.",
+                             argument="y_true", value=y)
+    kind, classes = _validation.target_type("y_true", y)
     if y.size == 0:
         raise ValueError("y_true is empty.")
-    checked = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError,
+    checked = _validation.sk_scores("y_score", y_score, dims=(1, 2), text_error=InputValueError,
                              check_finite=False)
     scores = checked.values
-    weights = _checks.weights(sample_weight, allow_all_zero=True,
-                              allow_negative=average == "samples"
-                              and kind == "multilabel-indicator")
+    weights = _validation.weights(sample_weight, None, sklearn=True, all_zero=True,
+                                  negative=average == "samples"
+                                  and kind == "multilabel-indicator")
     if scores.ndim == 2:  # (one ranking's sort checks its scores)
-        _checks.finite("y_score", scores)
+        _validation.finite("y_score", scores)
     if kind == "multiclass" or (kind == "binary" and scores.ndim == 2 and scores.shape[1] > 2):
         if max_fpr is not None and max_fpr != 1:
             raise ValueError(f"max_fpr is for binary and multilabel targets, got max_fpr="
                              f"{max_fpr!r} with a multiclass y_true.")
         if multi_class == "raise":
             raise ValueError("y_true is multiclass: pass multi_class='ovr' or 'ovo'.")
-        y = _checks.column_or_1d("y_true", y)
-        _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
+        y = _validation.column_or_1d("y_true", y)
+        _validation.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
         return _multiclass_roc_auc(y, classes, checked, labels, multi_class, average, weights)
     if kind == "binary":
-        y = _checks.column_or_1d("y_true", y)
+        y = _validation.column_or_1d("y_true", y)
         if scores.ndim == 2 and scores.shape[1] == 1:
             scores = scores.ravel()
         if scores.ndim == 2:
             raise ValueError(f"y_score must be 1-D (or one column) for a binary y_true, got "
                              f"shape {scores.shape}.")
-        _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
+        _validation.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
         return _binary_roc_auc(y == classes[-1], scores, weights, max_fpr)  # greater is positive
     if kind != "multilabel-indicator":
-        raise _checks.unsupported(kind)
-    _checks.default_pos_label(classes)  # every label's ranking takes the greater value
+        raise _validation.unsupported(kind)
+    _validation.default_pos_label(classes.tolist())  # every label's ranking takes the greater value
     if scores.shape != y.shape:
         raise ValueError(f"y_score must have the shape of y_true {y.shape}, got {scores.shape}.")
-    _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
+    _validation.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
     return _averages.over_labels(_roc_aucs(max_fpr), y == 1, scores, average, weights, y)
 
 
+@options("sklearn", y_true=ArrayLike(sparse=True), y_score=ArrayLike(), sample_weight=ArrayLike())
 def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None):
     """Label ranking average precision (LRAP), as
     ``sklearn.metrics.label_ranking_average_precision_score`` defines it: the average
@@ -408,20 +406,18 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
     >>> label_ranking_average_precision_score([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.1]])
     0.41666666666666663
     """
-    function = "label_ranking_average_precision_score"
-    _checks.array_like(function, "y_true", y_true, sparse=True)
-    _checks.array_like(function, "y_score", y_score)
-    _checks.array_like(function, "sample_weight", sample_weight, optional=True)
-    y = _checks.as_array("y_true", y_true)
-    scores = _checks.scores("y_score", y_score, dims=(1, 2), text_error=ValueError).values
-    weights = _checks.weights(sample_weight, allow_all_zero=True, allow_negative=True)
-    _checks.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
+    y = _validation.as_array("y_true", y_true)
+    scores = _validation.sk_scores("y_score", y_score, dims=(1, 2),
+                                   text_error=InputValueError).values
+    weights = _validation.weights(sample_weight, None, sklearn=True, all_zero=True,
+                                  negative=True)
+    _validation.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
     if y.shape != scores.shape:
         raise ValueError(f"y_true and y_score have different shapes: {y.shape} and "
                          f"{scores.shape}.")
-    kind, _ = _checks.target_type("y_true", y)
+    kind, _ = _validation.target_type("y_true", y)
     if kind != "multilabel-indicator" and not (kind == "binary" and y.ndim == 2):
-        raise _checks.unsupported(kind)
+        raise _validation.unsupported(kind)
     relevant = y != 0
     n_relevant = np.count_nonzero(relevant, axis=1)
     ranked = (n_relevant > 0) & (n_relevant < y.shape[1])  # else the ranking has no meaning: 1

@@ -11,7 +11,7 @@ import numpy as np
 import fastpr
 
 from .._optional import import_optional
-from ._checks import distinct
+from .._validation import distinct
 
 def _positive_label(y_true, pos_label):
     """The scorer's positive class: ``pos_label``, else the greater of two labels (the class
