@@ -13,7 +13,7 @@ The same figures as scikit-learn's ``*Display`` classes (``from_estimator``,
 :class:`fastpr.sklearn.RocCurveDisplay` and :class:`fastpr.sklearn.DetCurveDisplay`, under
 scikit-learn's names only.
 """
-from ._parts import ISO_F1_LEVELS
+from .drawing import ISO_F1_LEVELS
 from .figures import plot_comparison, plot_pr, plot_roc
 
 __all__ = ["ISO_F1_LEVELS", "plot_comparison", "plot_pr", "plot_roc"]

@@ -18,7 +18,7 @@ from ..swept import (
     roc_points,
     swept_silently,
 )
-from ._parts import (
+from .drawing import (
     ISO_F1_LEVELS,
     draw_band_behind,
     draw_iso_f,

@@ -21,8 +21,8 @@ own classes when it is loaded). Unlike scikit-learn, negative sample weights are
 :func:`scorer` makes scikit-learn scorers of fastpr's own metrics: the correctly interpolated
 AUC-PR, Davis & Goadrich's, the normalised AUC-PR, AUC-ROC and AUPRG.
 """
-from ..plot.det import DetCurveDisplay
-from ..plot.displays import PrecisionRecallDisplay, RocCurveDisplay
+from .det_display import DetCurveDisplay
+from .displays import PrecisionRecallDisplay, RocCurveDisplay
 from .._validation import InvalidParameterError
 from .curves import det_curve, precision_recall_curve, roc_curve
 from .metrics import (

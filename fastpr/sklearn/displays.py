@@ -10,7 +10,7 @@ from .._engine.kernels import intermediate
 from .._validation import Boolean
 from ..curves import roc_curve_from_counts
 from ..swept import interpolated_pr_curve
-from ._parts import (
+from ..plot.drawing import (
     draw_iso_f,
     draw_unachievable,
     named,
@@ -21,7 +21,7 @@ from ._parts import (
     unit_square,
 )
 from ._response import estimator_scores
-from .figures import draw_achievable, draw_chance_roc, draw_roc_hull
+from ..plot.figures import draw_achievable, draw_chance_roc, draw_roc_hull
 
 
 def axis_label(text, pos_label):

@@ -3,6 +3,7 @@ from statistics import NormalDist
 
 import numpy as np
 
+from .curves import det_curve
 from .displays import Display, axis_label
 
 # Where the DET axes put their ticks, as error rates.
@@ -76,8 +77,6 @@ class DetCurveDisplay(Display):
         -------
         DetCurveDisplay
         """
-        # Imported here: fastpr.sklearn imports these displays.
-        from ..sklearn.curves import det_curve
 
         fpr, fnr, _ = det_curve(y_true, y_score, pos_label=pos_label,
                                 sample_weight=sample_weight, drop_intermediate=drop_intermediate)
