@@ -17,7 +17,7 @@ from .kernels.merge_sort import merge_halves
 from .kernels.split import split_into
 from .kernels.hull import HULL_COLUMNS
 from .kernels.sweep import N_STATE, sweep_into
-from .pool import run_all, threaded
+from .batch import run_all, threaded
 
 _NO_WEIGHTS = np.empty(0)
 _NO_POINTS = np.empty((3, 0))
@@ -117,6 +117,10 @@ def sorted_classes(pos, pos_weight, neg, neg_weight):
         if pos.size > neg.size and _mostly_distinct(pos):
             pos = _sorted_in_halves(pos, neg)  # neg in place
             return (pos, _NO_WEIGHTS), (neg, _NO_WEIGHTS)
+    if small < _THREADED_SORT_MIN and pos_weight is None:  # in place, without a call per class
+        pos.sort()
+        neg.sort()
+        return (pos, _NO_WEIGHTS), (neg, _NO_WEIGHTS)
     if small < _THREADED_SORT_MIN:
         return _sorted_class(pos, pos_weight), _sorted_class(neg, neg_weight)
     return run_all([lambda: _sorted_class(pos, pos_weight), lambda: _sorted_class(neg, neg_weight)])
