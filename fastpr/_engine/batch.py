@@ -1,16 +1,14 @@
 """The one way work goes over threads: rows of a 2-D input, ranges of ragged segments (groups,
 offsets), chunks of one long ranking, bootstrap replicates, classes sorted side by side.
 
-A caller cuts its work into chunks and hands them with a task to :func:`spread`, which runs one
-loop per thread on the process's one pool, each taking the next chunk left from an iterator
-that the threads share: one task per thread, since a future per chunk would cost more than the
-work of many. The work is NumPy's sort and nogil kernels, which release the GIL. The threads are
-numba's thread count (``jit.thread_count``), without starting numba's threading layer (callers
-may fork, and call from many threads on any layer), or one where the work would not repay the
-hand-over. The pool lives as long as the process (starting one costs about 0.2 ms); a forked
-child, which has none of its parent's threads, starts its own. Work runs inline on one thread,
-and when the caller is itself a pool thread: a task waiting on tasks queued behind it could
-wait forever.
+A caller cuts its work into chunks; :func:`spread` runs one loop per thread on the process's one
+pool, each taking the next chunk left from an iterator that the threads share (a future per
+chunk would cost more than the work of many). The work is NumPy's sort and nogil kernels, which
+release the GIL. Threads: numba's thread count, read without starting numba's threading layer
+(callers may fork, and call from many threads on any layer), or one where the work would not
+repay the hand-over. The pool lives as long as the process (starting one costs about 0.2 ms); a
+forked child starts its own. Work runs inline on one thread, and when the caller is itself a
+pool thread: a task waiting on tasks queued behind it could wait forever.
 """
 import operator
 import os
