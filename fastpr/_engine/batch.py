@@ -1,5 +1,6 @@
 """The one way work goes over threads: rows of a 2-D input, ranges of ragged segments (groups,
-offsets), chunks of one long ranking, bootstrap replicates, classes sorted side by side.
+offsets), chunks of one long ranking, bootstrap replicates, classes sorted side by side; and
+the groups' codes that order segments.
 
 A caller cuts its work into chunks; :func:`spread` runs one loop per thread on the process's one
 pool, each taking the next chunk left from an iterator that the threads share (a future per
@@ -112,6 +113,29 @@ def segment_ranges(starts, n_threads, block=BLOCK_SCORES, min_block=MIN_RANGE_SC
     bounds = np.searchsorted(starts[:-1], np.arange(0, n_rows, block))
     bounds = np.unique(np.append(bounds, starts.size - 1)).tolist()
     return list(zip(bounds[:-1], bounds[1:]))
+
+
+def group_codes(groups):
+    """(ids, codes): sorted distinct group ids and each row's position among them.
+
+    Integer ids of a compact range need no sort: the code is the id minus the smallest one.
+    """
+    if groups.dtype.kind in "iu":
+        low, high = groups.min(), groups.max()
+        if int(high) - int(low) <= 2 * groups.size:
+            # Subtract and add back in a type that cannot overflow: int64 for narrow ids, the
+            # ids' own type for 64-bit ones (their span fits because it is at most 2n).
+            wide = groups.dtype if groups.dtype.itemsize == 8 else np.dtype(np.int64)
+            low = wide.type(low)
+            codes = (groups.astype(wide, copy=False) - low).astype(np.int64)
+            present = np.bincount(codes) > 0
+            if present.all():
+                return (np.arange(present.size, dtype=wide) + low).astype(groups.dtype), codes
+            renumber = np.cumsum(present) - 1
+            ids = np.flatnonzero(present).astype(wide) + low
+            return ids.astype(groups.dtype), renumber[codes]
+    ids, codes = np.unique(groups, return_inverse=True)
+    return ids, codes.reshape(-1).astype(np.int64)
 
 
 def row_of(values, r):

@@ -16,9 +16,9 @@ import numpy as np
 from .. import _validation
 # The batch's chunk sizes are read here at each call: tests lower them to reach threads and
 # chunk boundaries with small input.
-from .batch import (BLOCKS_PER_THREAD, PerThread, row_of, segment_ranges, spread, threads_for,
-                    BLOCK_SCORES as _BLOCK_SCORES, MIN_RANGE_SCORES as _MIN_RANGE_SCORES,
-                    THREADED_MIN_SCORES as _THREADED_MIN_SCORES)
+from .batch import (BLOCK_SCORES as _BLOCK_SCORES, BLOCKS_PER_THREAD, PerThread, group_codes,
+                    MIN_RANGE_SCORES as _MIN_RANGE_SCORES, row_of, segment_ranges, spread,
+                    THREADED_MIN_SCORES as _THREADED_MIN_SCORES, threads_for)
 from .jit import thread_count
 from .kernels import tables as table_kernels
 from .kernels.rows import N_COLUMNS
@@ -200,27 +200,3 @@ def _segments_table(scores, is_positive, weights, starts, order):
 
     spread(record, large + ranges, n_threads)
     return table
-
-
-def group_codes(groups):
-    """(ids, codes): sorted distinct group ids and each row's position among them.
-
-    Integer ids of a compact range need no sort: the code is the id minus the smallest one.
-    """
-    if groups.dtype.kind in "iu":
-        low, high = groups.min(), groups.max()
-        if int(high) - int(low) <= 2 * groups.size:
-            # Subtract and add back in a type that cannot overflow: int64 for narrow ids, the
-            # ids' own type for 64-bit ones (their span fits because it is at most 2n).
-            wide = groups.dtype if groups.dtype.itemsize == 8 else np.dtype(np.int64)
-            low = wide.type(low)
-            codes = (groups.astype(wide, copy=False) - low).astype(np.int64)
-            present = np.bincount(codes) > 0
-            if present.all():
-                return (np.arange(present.size, dtype=wide) + low).astype(groups.dtype), codes
-            renumber = np.cumsum(present) - 1
-            ids = np.flatnonzero(present).astype(wide) + low
-            return ids.astype(groups.dtype), renumber[codes]
-    ids, codes = np.unique(groups, return_inverse=True)
-    return ids, codes.reshape(-1).astype(np.int64)
-
