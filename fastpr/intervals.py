@@ -4,7 +4,6 @@ Every bootstrap here sorts once: a replicate is a vector of counts over the alre
 examples, fed to the same one-pass kernel as weights, and its random numbers come from a stream
 keyed by (seed, replicate), so results depend on the seed alone, not on the thread count.
 """
-import functools
 import math
 import secrets
 from dataclasses import dataclass
@@ -13,13 +12,13 @@ from statistics import NormalDist
 import numpy as np
 
 from . import _student_t, _validation
+from ._engine.batch import spread
 from ._engine.jit import thread_count
 from ._engine.kernels import resample, rows
 from ._engine.kernels.delong import placements
 from ._engine.kernels.draws import replicate_counts
 from ._engine.kernels.fmeasure import max_f1
 from ._engine.kernels.gap_bins import gap_bin_starts
-from ._engine.pool import run_all
 from ._engine.ranking import SortedRanking, sort_ranking, stable_argsort, sweep_ranking
 from ._optional import import_optional
 from ._validation import Boolean, Integer, OneOf, options
@@ -149,13 +148,13 @@ class _Resampler:
         title = progress if isinstance(progress, str) else None
         bar = (import_optional("tqdm", "progress").tqdm(total=n_boot, desc=title)
                if progress else None)
+        seed = np.uint64(seed)
         for first in range(0, n_boot, _BATCH):
             count = min(_BATCH, n_boot - first)
-            n_tasks = min(thread_count(), count)
-            run_all([functools.partial(self.bins.replicates_into, self, np.uint64(seed), first,
-                                       start, n_tasks, stratified, poisson, with_f1,
-                                       out[first:first + count])
-                     for start in range(n_tasks)])
+            n_tasks = min(thread_count(), count)  # task t takes replicates t, t + n_tasks, ...
+            spread(lambda start: self.bins.replicates_into(
+                self, seed, first, start, n_tasks, stratified, poisson, with_f1,
+                out[first:first + count]), range(n_tasks), n_tasks)
             if bar is not None:
                 bar.update(count)
         if bar is not None:

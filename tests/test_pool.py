@@ -1,14 +1,15 @@
 """The process's thread pool: results in order, numba's thread count, no deadlock when nested,
-a fresh pool in a forked child."""
+a fresh pool in a forked child, a failing chunk stopping the others."""
 import multiprocessing
 import sys
 import threading
+import time
 
 import numba
 import pytest
 from threads import needs_two_threads
 
-from fastpr._engine.pool import run_all
+from fastpr._engine.batch import run_all, spread
 
 
 def _thread_name():
@@ -49,6 +50,23 @@ def test_a_task_that_runs_tasks_runs_them_inline_instead_of_waiting_on_its_own_p
     caller.join(timeout=30)
     assert not caller.is_alive(), "nested run_all deadlocked"
     assert result == [[True, True]]
+
+
+@needs_two_threads
+def test_a_chunk_that_raises_stops_the_other_threads_and_raises_to_the_caller(two_threads):
+    done = []
+
+    def task(chunk):
+        if chunk == 3:
+            raise KeyError(chunk)
+        time.sleep(0.001)  # (releases the GIL: the failing thread takes the chunks left at once)
+        done.append(chunk)
+        return chunk
+
+    with pytest.raises(KeyError):
+        spread(task, range(200), 2)
+    assert len(done) < 100
+    assert spread(task, range(3), 2) == [0, 1, 2]
 
 
 def _in_forked_child():

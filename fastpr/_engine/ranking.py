@@ -17,7 +17,7 @@ from .kernels.merge_sort import merge_halves
 from .kernels.split import split_into
 from .kernels.hull import HULL_COLUMNS
 from .kernels.sweep import N_STATE, sweep_into
-from .pool import run_all, threaded
+from .batch import run_all, threaded
 
 _NO_WEIGHTS = np.empty(0)
 _NO_POINTS = np.empty((3, 0))
@@ -106,20 +106,9 @@ def _sorted_class(scores, weights):
 
 
 def sorted_classes(pos, pos_weight, neg, neg_weight):
-    """Sort both classes. NumPy's sort releases the GIL, so on several threads large classes
-    sort side by side, and an unweighted class at least twice the size of the other and with
-    few ties sorts as two halves side by side (the other class after one of them)."""
-    large, small = max(pos.size, neg.size), min(pos.size, neg.size)
-    if pos_weight is None and large >= _HALVES_SORT_MIN and 2 * small <= large and threaded():
-        if neg.size >= pos.size and _mostly_distinct(neg):
-            neg = _sorted_in_halves(neg, pos)  # pos in place
-            return (pos, _NO_WEIGHTS), (neg, _NO_WEIGHTS)
-        if pos.size > neg.size and _mostly_distinct(pos):
-            pos = _sorted_in_halves(pos, neg)  # neg in place
-            return (pos, _NO_WEIGHTS), (neg, _NO_WEIGHTS)
-    if small < _THREADED_SORT_MIN:
-        return _sorted_class(pos, pos_weight), _sorted_class(neg, neg_weight)
-    return run_all([lambda: _sorted_class(pos, pos_weight), lambda: _sorted_class(neg, neg_weight)])
+    """((pos, pos_weight), (neg, neg_weight)) sorted as :func:`sort_split` sorts them."""
+    ranking = sort_split(pos, pos_weight, neg, neg_weight)
+    return (ranking.pos, ranking.pos_weight), (ranking.neg, ranking.neg_weight)
 
 
 def _mostly_distinct(scores):
@@ -181,8 +170,30 @@ def sort_validated(is_positive, scores, weights):
 
 
 def sort_split(pos, pos_weight, neg, neg_weight):
-    """Sort a ranking split by class (private copies, sorted in place; weights may be None)."""
-    (pos, pos_weight), (neg, neg_weight) = sorted_classes(pos, pos_weight, neg, neg_weight)
+    """Sort a ranking split by class (private copies, sorted in place; weights may be None).
+
+    NumPy's sort releases the GIL, so on several threads large classes sort side by side, and an
+    unweighted class at least twice the size of the other and with few ties sorts as two halves
+    side by side (the other class after one of them).
+    """
+    large, small = max(pos.size, neg.size), min(pos.size, neg.size)
+    halves = (pos_weight is None and large >= _HALVES_SORT_MIN and 2 * small <= large
+              and threaded())
+    if halves and neg.size >= pos.size and _mostly_distinct(neg):
+        neg = _sorted_in_halves(neg, pos)  # pos in place
+    elif halves and pos.size > neg.size and _mostly_distinct(pos):
+        pos = _sorted_in_halves(pos, neg)  # neg in place
+    elif small >= _THREADED_SORT_MIN:
+        (pos, pos_weight), (neg, neg_weight) = run_all([lambda: _sorted_class(pos, pos_weight),
+                                                        lambda: _sorted_class(neg, neg_weight)])
+    elif pos_weight is None:  # in place, without a call per class
+        pos.sort()
+        neg.sort()
+    else:
+        (pos, pos_weight), (neg, neg_weight) = (_sorted_class(pos, pos_weight),
+                                                _sorted_class(neg, neg_weight))
+    if pos_weight is None:
+        pos_weight = neg_weight = _NO_WEIGHTS
     if pos.dtype == _FLOAT32 and pos.size + neg.size < _FLOAT32_SWEEP_MIN:
         # float32 sorts faster in its own type; then, exactly as float64, the sweep and every
         # path after it need no float32 copy of their kernels, seconds at first use.

@@ -7,13 +7,14 @@ result is the serial kernel's whatever the number of threads.
 """
 import numpy as np
 
+from .._engine.batch import spread
+from .._engine.jit import thread_count
 from .._engine.kernels import lambdas as _lambdas
-from ._top_k import on_threads
 
 
 def one_ranking_sums(ranked_true, order, out, work):
     """``lambda_sums_range`` of one ranking, the backward pass of its chunks on threads."""
     chunks = np.empty((_lambdas.sums_chunks(order.size), 3))
     _lambdas.sums_forward(ranked_true, work, chunks)
-    on_threads(chunks.shape[0], lambda chunk: _lambdas.sums_backward(
-        ranked_true, work, chunks, chunk, order, out))
+    spread(lambda chunk: _lambdas.sums_backward(ranked_true, work, chunks, chunk, order, out),
+           range(chunks.shape[0]), thread_count())

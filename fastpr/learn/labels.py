@@ -15,7 +15,7 @@ from .._engine.kernels.area import worst_ranking_interpolated_area
 from .._engine.kernels.lean_sweep import lean_summary_into
 from .._engine.kernels.normalised import normalised_area
 from .._engine.kernels.split import split_into
-from .._engine.pool import PerThread
+from .._engine.batch import PerThread
 from .._engine.ranking import SortedRanking, record_into
 from .._validation import Boolean, Integer, OneOf, options
 from .._rankings import AVERAGES, averaged

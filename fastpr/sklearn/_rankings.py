@@ -4,54 +4,27 @@ The arrays have passed scikit-learn's rules already (contiguous bool labels, flo
 float64 scores, finite non-negative float64 weights or None), so they go straight to the
 engine's sort and sweep: fastpr's public functions would check them again and build result
 objects, which costs more than the sweep at a thousand rows. Only one ranking's scores come
-unchecked for NaN and infinities: its sort finds them (:func:`sorted_ranking`). The engine
+unchecked for NaN and infinities: its sort finds them (:func:`checked_ends`). The engine
 does not warn; the drop-in functions raise scikit-learn's warnings themselves.
 """
 import math
 
 import numpy as np
 
-from .._engine.jit import thread_count
+from .._engine.batch import each, row_of
 from .._engine.kernels import rows, summary
 from .._engine.kernels.intermediate import KEEP_ALL, drop_intermediate
 from .._engine.kernels.lean_sweep import lean_summary_into, unit_points_into
 from .._engine.kernels.sweep import SCALE
-from .._engine.pool import run_all
 from .._engine.ranking import record_into, sort_validated
 from .._engine.tables import Rankings, table
 
-# Below this many scores in all, handing work to threads costs more than it saves.
-_THREADED_MIN_SCORES = 1 << 17
 # The rows of a 2-D ranking go one by one to NumPy's sort and the lean sweep when they are few
 # or long (a third faster than the engine's table at 5 rows of 1,000 or at 5 of 10^6: its
 # sweep computes every area, and it takes a few rows per block); many short ones go to the
 # table, whose compiled loops take many rows per call (five times faster at 50 rows of 32).
 _FEW_RANKINGS = 8
 _LONG_RANKING = 1024
-
-
-def each(function, items, n_scores):
-    """``[function(item) for item in items]``, spread over the engine's threads when the items
-    share ``n_scores`` scores, enough to repay the hand-over (the work is NumPy's sort and
-    nogil kernels, which release the GIL)."""
-    items = list(items)
-    n_threads = min(thread_count() if n_scores >= _THREADED_MIN_SCORES else 1, len(items))
-    if n_threads <= 1:
-        return [function(item) for item in items]
-    results = [None] * len(items)
-    shared = iter(range(len(items)))  # next() on it is atomic under the GIL
-
-    def worker():
-        for i in shared:
-            results[i] = function(items[i])
-
-    run_all([worker] * n_threads)
-    return results
-
-
-def _row(values, r):
-    """Row ``r`` of per-row labels or weights; shared ones (1-D or None) as they are."""
-    return values if values is None or values.ndim == 1 else values[r]
 
 
 def summaries(is_positive, scores, weights):
@@ -61,15 +34,10 @@ def summaries(is_positive, scores, weights):
     return table(Rankings(is_positive, scores, weights))
 
 
-def sorted_ranking(is_positive, scores, weights):
-    """One ranking sorted by class (the engine's ``SortedRanking``), its scores checked: NumPy
-    sorts NaN last, so a class's two ends show whether it holds NaN or infinities, four values
-    read in place of a pass over the scores."""
-    return checked_ends(sort_validated(is_positive, scores, weights))
-
-
 def checked_ends(ranking):
-    """The sorted ranking, unless the ends of its classes show NaN or infinities (ValueError)."""
+    """A ranking sorted by class (the engine's ``SortedRanking``), unless the ends of its classes
+    show NaN or infinities (ValueError): NumPy sorts NaN last, so four values read in place of
+    a pass over the scores check them."""
     pos, neg = ranking.pos, ranking.neg
     if ((not pos.size or -math.inf < pos[0] <= pos[-1] < math.inf)
             and (not neg.size or -math.inf < neg[0] <= neg[-1] < math.inf)):
@@ -85,7 +53,7 @@ def binary_areas(is_positive, scores, weights):
     """(AUC-ROC, average precision, weight of the positives, weight of the negatives) of one
     ranking. Unit weights take the engine's lean sweep, which computes only these areas (bit
     for bit as the full sweep does) in half the full sweep's time at a thousand scores."""
-    ranking = sorted_ranking(is_positive, scores, weights)
+    ranking = checked_ends(sort_validated(is_positive, scores, weights))
     if weights is None:
         return (*sorted_areas(ranking.pos, ranking.neg), ranking.pos.size, ranking.neg.size)
     row = np.empty(rows.N_COLUMNS)
@@ -127,10 +95,10 @@ def row_areas(is_positive, scores, weights):
         areas = table[:, [rows.AUC_ROC, rows.AVERAGE_PRECISION, rows.POS_WEIGHT,
                           rows.NEG_WEIGHT]].T
         for r in np.flatnonzero(summary.too_far_apart(areas[2], areas[3])):  # (see binary_areas)
-            areas[:, r] = binary_areas(_row(is_positive, r), scores[r], _row(weights, r))
+            areas[:, r] = binary_areas(row_of(is_positive, r), scores[r], row_of(weights, r))
         return tuple(areas)
-    return np.array(each(lambda r: binary_areas(_row(is_positive, r), scores[r],
-                                                _row(weights, r)),
+    return np.array(each(lambda r: binary_areas(row_of(is_positive, r), scores[r],
+                                                row_of(weights, r)),
                          range(scores.shape[0]), scores.size), dtype=np.float64).T
 
 
@@ -140,7 +108,7 @@ def points(is_positive, scores, weights, first=0, rule=KEEP_ALL):
     (scikit-learn's ``drop_intermediate``, see ``kernels.intermediate``): a view of the buffer
     that the engine fills in place. Unit weights take the lean walk that finds only the points
     (half the sweep's time at a thousand scores)."""
-    ranking = sorted_ranking(is_positive, scores, weights)
+    ranking = checked_ends(sort_validated(is_positive, scores, weights))
     if weights is None:
         return unit_points(ranking, first, rule)
     buffer = np.empty((3, ranking.size + 1))
@@ -153,12 +121,12 @@ def points(is_positive, scores, weights, first=0, rule=KEEP_ALL):
 
 
 def unit_points(ranking, first, rule):
-    """:func:`points` of an unweighted ranking sorted by class, checked (``sorted_ranking``)."""
+    """:func:`points` of an unweighted ranking sorted by class, checked (``checked_ends``)."""
     buffer = np.empty((3, ranking.size + 1))
     return buffer[:, : unit_points_into(ranking.pos, ranking.neg, *buffer, first, rule)]
 
 
 def row_points(is_positive, scores, weights, first, rule):
     """:func:`points` of each row of a 2-D ranking (labels and weights shared or per row)."""
-    return [points(_row(is_positive, r), scores[r], _row(weights, r), first, rule)
+    return [points(row_of(is_positive, r), scores[r], row_of(weights, r), first, rule)
             for r in range(scores.shape[0])]
