@@ -239,7 +239,7 @@ def test_multiclass_matches(case, average, multi_class, names, with_labels):
 @pytest.mark.parametrize("average", AVERAGES)
 def test_long_rankings_of_many_labels_and_classes_match(seed, average):
     """Rankings long enough to go one by one rather than through one table (and, at 10^6
-    scores in all, over threads: ``_rankings.each``)."""
+    scores in all, over threads: ``fastpr._engine.batch.each``)."""
     rng = np.random.default_rng(seed)
     n, k = 1500, 4
     y = (rng.random((n, k)) < rng.uniform(0.05, 0.5, k)).astype(int)

@@ -7,6 +7,7 @@ import numpy as np
 
 # over_labels: the drop-ins' one-vs-rest is fastpr.multiclass's, reached from here.
 from ..multiclass import label_rows, over_labels  # noqa: F401
+from .._engine.batch import each
 from . import _rankings
 
 
@@ -32,12 +33,12 @@ def one_vs_one(codes, scores, average):
         return (_rankings.sorted_areas(by_class[a][a], by_class[b][a])[0]
                 + _rankings.sorted_areas(by_class[b][b], by_class[a][b])[0]) / 2
 
-    by_class = _rankings.each(sorted_class, range(scores.shape[1]), scores.size)
+    by_class = each(sorted_class, range(scores.shape[1]), scores.size)
     pairs = [(a, b) for a, b in combinations(range(scores.shape[1]), 2)
              if by_class[a].shape[1] and by_class[b].shape[1]]
     if not pairs:  # one class present: the mean of nothing, as in scikit-learn
         return np.average(np.empty(0), weights=[] if average == "weighted" else None)
-    aucs = _rankings.each(pair_auc, pairs, scores.size)
+    aucs = each(pair_auc, pairs, scores.size)
     shares = None
     if average == "weighted":
         shares = [(by_class[a].shape[1] + by_class[b].shape[1]) / codes.size for a, b in pairs]
