@@ -32,16 +32,66 @@ points sweep each ranking of ``fastpr._engine.tables.sorted_rankings``.
 """
 import numpy as np
 
-from ._engine.tables import table
+from . import _validation
+from ._engine.batch import group_codes
+from ._engine.kernels.tables import stable_order
+from ._engine.ranking import sort_validated
+from ._engine.tables import Rankings, ScoresHoldNaN, table
 from .results import Evaluation, EvaluationBatch, defined_mean
 
 AVERAGES = (None, "macro")
 
 
+def rankings_of(y_true, y_score, sample_weight=None, pos_label=None, groups=None, offsets=None,
+                *, nan_in_sort=True):
+    """The :class:`Rankings` of a ranking-level function's input: one ranking for a 1-D
+    ``y_score``, one per row of a 2-D one or per column of a table of models (named by the
+    columns), one per group of ``groups`` or ``offsets``.
+
+    ``nan_in_sort``: NaN in an unweighted 2-D batch is left for the sort to find, which reads
+    every score anyway (:func:`evaluations` then names the first); callers that sort the rankings
+    otherwise (``sorted_rankings``) pass False and have it refused here."""
+    names = None
+    if _validation.is_model_table(y_score):
+        names, y_score = _validation.model_table(y_score)
+    y_score = _validation.as_array("y_score", y_score)
+    if groups is None and offsets is None:
+        if y_score.ndim != 2:
+            return Rankings(*_validation.check_binary_inputs(y_true, y_score, sample_weight,
+                                                             pos_label))
+        is_positive, scores, weights = _validation.check_batch_inputs(
+            y_true, y_score, sample_weight, pos_label,
+            find_nan=not nan_in_sort or sample_weight is not None)
+        if names is not None:
+            # Objects, not a string array, which would drop trailing NULs from the names.
+            return Rankings(is_positive, scores, weights, index=np.array(names, dtype=object),
+                            index_name="model")
+        return Rankings(is_positive, scores, weights, index=np.arange(scores.shape[0]))
+    _validation.check_grouping(groups, offsets, y_score)
+    is_positive, scores, weights = _validation.check_binary_inputs(y_true, y_score,
+                                                                   sample_weight, pos_label)
+    if groups is not None:
+        ids, codes = group_codes(_validation.group_ids(groups, scores.size))
+        order, starts = stable_order(codes, ids.size)
+        return Rankings(is_positive, scores, weights, starts, order, ids, "group")
+    starts = _validation.offsets(offsets, scores.size)
+    return Rankings(is_positive, scores, weights, starts, index=np.arange(starts.size - 1),
+                    index_name="group")
+
+
+def sort_ranking(y_true, y_score, sample_weight=None, pos_label=None):
+    """Validate one ranking and sort it by class (a ``fastpr._engine.ranking.SortedRanking``)."""
+    return sort_validated(*_validation.check_binary_inputs(y_true, y_score, sample_weight,
+                                                           pos_label))
+
+
 def evaluations(rankings):
     """The Evaluation of one ranking, or the EvaluationBatch of many
     (``fastpr._engine.tables.Rankings``), from the engine's table, without warnings."""
-    rows = table(rankings)
+    try:
+        rows = table(rankings)
+    except ScoresHoldNaN:
+        _validation.reject_nan("y_score", rankings.scores)
     if rankings.index is None:
         return Evaluation.from_row(rows[0])
     return EvaluationBatch.from_table(rows, rankings.index, rankings.index_name)

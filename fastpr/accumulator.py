@@ -7,7 +7,8 @@ import numpy as np
 
 from . import _validation
 from ._engine.kernels.compact import compact_into, merge_into
-from ._engine.ranking import SortedRanking, sort_ranking, stable_argsort, sweep_ranking
+from ._engine.ranking import SortedRanking, stable_argsort, sweep_ranking
+from ._rankings import sort_ranking
 from ._validation import InstanceOf
 from ._undefined import warn_if_undefined_in
 from .results import Evaluation

@@ -9,9 +9,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._engine.kernels.normalised import normalised_areas
-from ._engine.tables import rankings_of
 from ._validation import OneOf, options
-from ._rankings import evaluations
+from ._rankings import evaluations, rankings_of
 from ._undefined import warn_undefined_entries
 from .exceptions import InputTypeError, InputValueError
 from .results import PR_METHODS, Evaluation, Result, defined_mean

@@ -19,7 +19,8 @@ from ._engine.kernels.delong import placements
 from ._engine.kernels.draws import replicate_counts
 from ._engine.kernels.fmeasure import max_f1
 from ._engine.kernels.gap_bins import gap_bin_starts
-from ._engine.ranking import SortedRanking, sort_ranking, stable_argsort, sweep_ranking
+from ._engine.ranking import SortedRanking, stable_argsort, sweep_ranking
+from ._rankings import sort_ranking
 from ._optional import import_optional
 from ._validation import Boolean, Integer, OneOf, options
 from ._validation import Interval as Within

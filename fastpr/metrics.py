@@ -1,7 +1,6 @@
 """AUC-ROC, every AUC-PR estimator (docs/math/estimators.rst), and ``evaluate`` for all at once."""
-from ._engine.tables import rankings_of
 from ._validation import OneOf, options
-from ._rankings import AVERAGES, evaluations, per_ranking
+from ._rankings import AVERAGES, evaluations, per_ranking, rankings_of
 from ._undefined import warn_if_undefined_in
 from .results import PR_METHODS
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
-from ._engine.ranking import SortedRanking, sort_ranking, sweep_ranking
+from ._engine.ranking import SortedRanking, sweep_ranking
+from ._rankings import sort_ranking
 from ._validation import Interval, options
 from ._undefined import warn_if_undefined_in
 from .curves import PRCurve, pr_curve_from_counts

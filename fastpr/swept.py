@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._engine.ranking import sort_ranking, sweep_ranking
-from ._engine.tables import rankings_of, sorted_rankings
+from ._engine.ranking import sweep_ranking
+from ._engine.tables import sorted_rankings
 from ._validation import OneOf, options
-from ._rankings import AVERAGES, per_ranking
+from ._rankings import AVERAGES, per_ranking, rankings_of, sort_ranking
 from ._undefined import PLURALS, warn_if_undefined
 from .curves import (
     RECALL_STEP,
@@ -150,7 +150,8 @@ def _read(read, undefined, y_true, y_score, sample_weight, pos_label, groups, of
                         groups=groups, offsets=offsets)
     if swept is not None:
         return read(swept)
-    rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets)
+    rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets,
+                           nan_in_sort=False)
     if rankings.index is None:
         swept = _swept(next(sorted_rankings(rankings)))
         warn_if_undefined(swept.n_pos, swept.n_neg, *undefined)

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation
-from ._engine.ranking import SortedRanking, sort_ranking, sweep_ranking
+from ._engine.ranking import SortedRanking, sweep_ranking
+from ._rankings import sort_ranking
 from ._undefined import warn_if_undefined_in
 from .results import Evaluation, Result
 from .swept import roc_convex_hull

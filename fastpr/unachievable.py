@@ -14,9 +14,8 @@ from . import _validation
 from ._engine.kernels.area import worst_ranking_interpolated_area
 from ._engine.kernels.normalised import normalised_areas
 from ._engine.ranking import SortedRanking, sweep_ranking
-from ._engine.tables import rankings_of
 from ._validation import Interval, OneOf, options
-from ._rankings import AVERAGES, evaluations, per_ranking
+from ._rankings import AVERAGES, evaluations, per_ranking, rankings_of
 from ._undefined import PLURALS, warn_if_undefined
 from .exceptions import InputValueError
 from .results import PR_METHODS, Evaluation

@@ -16,7 +16,7 @@ from scipy import stats as scipy_stats
 import fastpr
 from fastpr import datasets, intervals
 from fastpr._engine.kernels.draws import replicate_counts
-from fastpr._engine.ranking import sort_ranking
+from fastpr._rankings import sort_ranking
 from strategies import FEW
 
 

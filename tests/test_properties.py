@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 import fastpr
 from fastpr._engine import ranking
 from fastpr._engine.kernels import sweep
-from fastpr._engine.ranking import sort_ranking
+from fastpr._rankings import sort_ranking
 from strategies import FEW, SETTINGS, integer_weighted, rankings
 
 AREAS = ["auc_roc", "auc_roc_hull", "auc_pr", "auc_pr_dg", "average_precision", "auc_pr_lower",

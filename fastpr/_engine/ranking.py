@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import _validation
 from .kernels import rows
 from .kernels.merge_sort import merge_halves
 from .kernels.split import split_into
@@ -151,12 +150,6 @@ def _split(values, is_positive, n_positive):
     neg = np.empty(values.size - n_positive + 1, dtype=values.dtype)
     split_into(values, is_positive, pos, neg)
     return pos[:n_positive], neg[: values.size - n_positive]
-
-
-def sort_ranking(y_true, y_score, sample_weight=None, pos_label=None):
-    """Validate one ranking and sort it by class."""
-    return sort_validated(*_validation.check_binary_inputs(y_true, y_score, sample_weight,
-                                                           pos_label))
 
 
 def sort_validated(is_positive, scores, weights):

@@ -1,8 +1,8 @@
 """The one entry from validated rankings to their table: one ranking, rows of a 2-D batch, ragged
 segments (groups, offsets, classes).
 
-:func:`rankings_of` validates the input of every ranking-level function into :class:`Rankings`,
-and :func:`table` gives each ranking one row in the layout of ``fastpr._engine.kernels.rows``, by
+:func:`table` gives the validated rankings (:class:`Rankings`, made by
+``fastpr._rankings.rankings_of``) each ranking one row in the layout of ``fastpr._engine.kernels.rows``, by
 the strategy that suits the input; every strategy ends in the kernel ``rows.record``. The work
 goes over threads by ``fastpr._engine.batch``: blocks of rows or long segments for NumPy's sort
 (which releases the GIL) and the nogil kernels, and ranges of short segments for one nogil
@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import _validation
 # The batch's chunk sizes are read here at each call: tests lower them to reach threads and
 # chunk boundaries with small input.
-from .batch import (BLOCK_SCORES as _BLOCK_SCORES, BLOCKS_PER_THREAD, PerThread, group_codes,
+from .batch import (BLOCK_SCORES as _BLOCK_SCORES, BLOCKS_PER_THREAD, PerThread,
                     MIN_RANGE_SCORES as _MIN_RANGE_SCORES, row_of, segment_ranges, spread,
                     THREADED_MIN_SCORES as _THREADED_MIN_SCORES, threads_for)
 from .jit import thread_count
@@ -31,6 +30,11 @@ _NO_WEIGHTS = np.empty(0)
 _NO_ROWS = np.empty(0, dtype=np.int64)
 
 
+class ScoresHoldNaN(Exception):
+    """An unweighted 2-D batch holds NaN, which its sort found: the input layer, which left
+    that check to the sort, names the first."""
+
+
 @dataclass(frozen=True)
 class Rankings:
     """Validated rankings, not yet sorted: what :func:`table` takes.
@@ -38,7 +42,8 @@ class Rankings:
     ``scores`` 1-D is one ranking, or with ``starts`` ragged segments of one array: segment g is
     rows ``order[starts[g]:starts[g + 1]]``, or ``starts[g]:starts[g + 1]`` without ``order``.
     ``scores`` 2-D holds one ranking per row, with labels of shape (n,) or (m, n) and weights
-    None, (n,) or (m, n); it may still hold NaN (``table`` rejects it while sorting). Labels
+    None, (n,) or (m, n); unweighted, it may still hold NaN (``table`` finds it while sorting
+    and raises :class:`ScoresHoldNaN`). Labels
     are bool (True = positive), weights None for unit weights. ``index`` names the rankings of a
     table ("ranking" numbers, "model" names, "group" ids, "class" labels, as ``index_name``
     says), None for one ranking.
@@ -51,37 +56,6 @@ class Rankings:
     order: np.ndarray = None
     index: np.ndarray = None
     index_name: str = "ranking"
-
-
-def rankings_of(y_true, y_score, sample_weight=None, pos_label=None, groups=None, offsets=None):
-    """The :class:`Rankings` of a ranking-level function's input: one ranking for a 1-D
-    ``y_score``, one per row of a 2-D one or per column of a table of models (named by the
-    columns), one per group of ``groups`` or ``offsets``."""
-    names = None
-    if _validation.is_model_table(y_score):
-        names, y_score = _validation.model_table(y_score)
-    y_score = _validation.as_array("y_score", y_score)
-    if groups is None and offsets is None:
-        if y_score.ndim != 2:
-            return Rankings(*_validation.check_binary_inputs(y_true, y_score, sample_weight,
-                                                             pos_label))
-        is_positive, scores, weights = _validation.check_batch_inputs(
-            y_true, y_score, sample_weight, pos_label, find_nan=False)
-        if names is not None:
-            # Objects, not a string array, which would drop trailing NULs from the names.
-            return Rankings(is_positive, scores, weights, index=np.array(names, dtype=object),
-                            index_name="model")
-        return Rankings(is_positive, scores, weights, index=np.arange(scores.shape[0]))
-    _validation.check_grouping(groups, offsets, y_score)
-    is_positive, scores, weights = _validation.check_binary_inputs(y_true, y_score,
-                                                                   sample_weight, pos_label)
-    if groups is not None:
-        ids, codes = group_codes(_validation.group_ids(groups, scores.size))
-        order, starts = table_kernels.stable_order(codes, ids.size)
-        return Rankings(is_positive, scores, weights, starts, order, ids, "group")
-    starts = _validation.offsets(offsets, scores.size)
-    return Rankings(is_positive, scores, weights, starts, index=np.arange(starts.size - 1),
-                    index_name="group")
 
 
 def table(rankings):
@@ -102,7 +76,6 @@ def sorted_rankings(rankings):
     """Each ranking of :class:`Rankings` split by class and sorted, in table order, one at a
     time: for callers that keep more of a ranking than its row (its points, its hull)."""
     if rankings.scores.ndim == 2:
-        _validation.reject_nan("y_score", rankings.scores)
         for r in range(rankings.scores.shape[0]):
             yield sort_validated(row_of(rankings.is_positive, r), rankings.scores[r],
                                  row_of(rankings.weights, r))
@@ -121,12 +94,11 @@ def sorted_rankings(rankings):
 def _rows_table(is_positive, scores, weights):
     """Table of the rows of ``scores`` (m, n); labels (n,) or (m, n); weights None, (n,), (m, n).
 
-    The scores may hold NaN (the one check left out of validation, because the rows are read
-    here anyway): they raise ValueError naming the first.
+    Unweighted scores may hold NaN (the one check left out of validation, because the sort reads
+    the rows anyway): they raise :class:`ScoresHoldNaN`.
     """
     m, n = scores.shape
     if weights is not None:
-        _validation.reject_nan("y_score", scores)
         # Shared 1-D labels or weights repeat for every row. np.resize copies, where a broadcast
         # view would be read-only, a type for which numba compiles the kernel again.
         labels, weights = np.resize(is_positive, m * n), np.resize(weights, m * n)
@@ -153,7 +125,7 @@ def _rows_table(is_positive, scores, weights):
         pos[:, :buffers.pos_width].sort(axis=1)
         neg[:, :buffers.neg_width].sort(axis=1)
         if not table_kernels.sorted_rows_into(pos, n_pos[block], neg, n_neg[block], table[block]):
-            _validation.reject_nan("y_score", scores)  # NaN, which the sort brings to the end
+            raise ScoresHoldNaN  # (the sort brings NaN to the end of its row)
 
     spread(record_block, range(0, m, block_rows), n_threads)
     return table
