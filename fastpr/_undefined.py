@@ -51,21 +51,6 @@ def _reasons(n_pos, n_neg, floors):
             _NO_HEADROOM: no_room}
 
 
-def _defined(n_pos, n_neg, metrics, floors):
-    """Whether one ranking's class totals leave every metric defined: the common case, decided
-    with Python floats before any of the arrays that name the reasons (a call at n = 1,000 is
-    tens of microseconds, and those would add a third)."""
-    if n_neg is None:
-        return False
-    n_pos, n_neg = float(n_pos), float(n_neg)
-    if not (n_pos > 0.0 and n_neg > 0.0) or too_far_apart(n_pos, n_neg):
-        return False
-    if "normalised AUC-PR" not in metrics:
-        return True
-    floor = worst_ranking_interpolated_area(n_pos, n_neg) if floors is None else float(floors)
-    return not lacks_headroom(floor)
-
-
 def warn_undefined(message):
     """Warn, pointing at the first caller outside fastpr: the user's call, however deep in
     fastpr (and however many decorators) it was found out."""
@@ -84,8 +69,16 @@ def warn_if_undefined(n_pos, n_neg, *metrics, floors=None, unit=None):
     negatives. ``floors`` are the worst ranking's areas for the normalised area (for one ranking
     the interpolated one by default).
     """
-    if unit is None and _defined(n_pos, n_neg, metrics, floors):
-        return
+    if unit is None and n_neg is not None:
+        # The common case, one ranking whose totals leave every metric defined, decided with
+        # Python floats before any of the arrays that name the reasons (a call at n = 1,000 is
+        # tens of microseconds, and those would add a third).
+        pos, neg = float(n_pos), float(n_neg)
+        if pos > 0.0 and neg > 0.0 and not too_far_apart(pos, neg) and (
+                "normalised AUC-PR" not in metrics or not lacks_headroom(
+                    worst_ranking_interpolated_area(pos, neg) if floors is None
+                    else float(floors))):
+            return
     n_pos = np.asarray(n_pos, dtype=np.float64)
     n_neg = np.asarray(np.nan if n_neg is None else n_neg, dtype=np.float64)
     if "normalised AUC-PR" in metrics and floors is None and unit is None and n_pos > 0 < n_neg:
