@@ -1,50 +1,22 @@
-"""Compiled entry points for callers inside their own ``@numba.njit`` code.
+"""Compiled entry points for callers inside their own ``@numba.njit`` code: every area of one
+ranking at once, with no Python overhead when called from jitted code (and callable from Python
+too). The learners' kernels (the change of AP for a swap, LambdaMART's sums and gradients) are
+in :mod:`fastpr.learn.kernels`.
 
-Learners that optimise AUC-PR call it thousands of times per second; these functions run with no
-Python overhead when called from jitted code (and work from Python too). They check only what
-costs little next to their own work, raising ``ValueError``: the lengths of the arrays,
-``offsets``, that ``order`` holds row numbers, and NaN among the scores of ``summary``; numba
-does not check indices, so an array too short would be read or written past its end. A position
-outside the ranking gives ``swap_delta_at`` and ``move_delta_at`` NaN (an exception there would
-cost a loop of queries three quarters of its speed). The rest is the caller's to ensure:
+``summary(y_true, y_score, sample_weight)`` checks only what costs little next to its own work,
+raising ``ValueError``: the lengths of the arrays and NaN among the scores; numba does not check
+indices, so an array too short would be read past its end. The rest is the caller's to ensure:
 
 - ``y_true``: 1-D bool array (True = positive);
 - ``y_score``: 1-D float64 or float32 array of the same length;
 - ``sample_weight``: 1-D float64 array of finite weights >= 0, or an empty float64 array for
   unit weights.
 
-They sort each class with a radix sort written for this (numba's quicksort is about 3.5x slower
-on varied data), or, once a class has 8,192 values and there are no weights, as
-:func:`fastpr.evaluate` sorts (NumPy's SIMD sort; a large class in two halves on two threads),
+It returns every area at once; index it with the constants below. Undefined areas (no
+positives, or no negatives for AUC-ROC) are NaN. It sorts each class with a radix sort written
+for this, or, for a large unweighted class, as :func:`fastpr.evaluate` sorts (NumPy's sort,
 reached through ``numba.objmode``: that block holds the GIL, so threads that call ``summary`` at
-once take turns for it. Undefined areas (no positives, or no negatives for AUC-ROC) are NaN.
-
-``summary`` returns every area at once; index it with the constants below.
-
-For learners (see :mod:`fastpr.learn`, which calls the same kernels): a ranking ranks examples by
-descending score, ties in row order (a stable sort, as XGBoost's), and many rankings are
-segments of a row order: ranking g is rows ``order[offsets[g]:offsets[g + 1]]`` (int64), best
-first, with ``offsets`` int64 from 0 to n (``[0, n]`` for one ranking). The kernels read the
-labels in that same order, ``ranked_true = y_true[order]`` (bool), so that they read them in
-sequence. Outputs are float64 arrays of length n indexed by row, written by the kernel; scores
-here are float64.
-
-- ``descending_order(y_score, order)``: the ranking of one array; ``ranking_order(y_score,
-  offsets, order)`` of each segment ``offsets[g]:offsets[g + 1]`` of it.
-- ``ap_delta_table(ranked_true, table)``: prepares one ranking in a float64 table of shape
-  (n + 1, ``AP_DELTA_COLUMNS``) and returns its average precision; then ``swap_delta_at(table,
-  p, q)`` and ``move_delta_at(table, p, q)`` give the change of AP (after minus before) when
-  the examples at positions p and q swap, or the example at p moves to q, in O(1).
-- ``lambda_sums_into(ranked_true, order, offsets, out)``: ``|dAP|`` summed over each example's
-  opposite-label partners in its ranking, written into ``out`` (what
-  :func:`fastpr.learn.lambda_sums` returns for labels and scores).
-- ``top_k_gradients(ranked_true, y_score, order, offsets, group_scale, k, ranknet,
-  score_normalization, query_normalization, grad, hess)`` and ``all_pairs_gradients(
-  ranked_true, order, offsets, group_scale, query_normalization, grad, hess)``: LambdaMART
-  gradients and hessians of AP as :func:`fastpr.learn.lambdamart_gradients`
-  (``group_scale``: a factor per ranking, or an empty array for 1).
-
-Rankings without positives get 0 from the sums and gradients; ``ap_delta_table`` needs one.
+once take turns for it).
 
 Examples
 --------
@@ -63,11 +35,6 @@ Examples
 >>> round(best_of(y, np.array([[0.9, 0.1, 0.8, 0.2], [0.1, 0.9, 0.2, 0.8]])), 6)
 1.0
 """
-from ._engine.kernels.ap_deltas import N_COLUMNS as AP_DELTA_COLUMNS
-from ._engine.kernels.ap_deltas import fill_table as ap_delta_table
-from ._engine.kernels.ap_deltas import move_delta_at, swap_delta_at
-from ._engine.kernels.lambdas import all_pairs_gradients, lambda_sums_into, top_k_gradients
-from ._engine.kernels.order import descending_order, ranking_order
 from ._engine.kernels.rows import summary
 from ._engine.kernels.summary import (
     AUC_ROC,
@@ -82,7 +49,6 @@ from ._engine.kernels.summary import (
 )
 
 __all__ = [
-    "AP_DELTA_COLUMNS",
     "AUC_ROC",
     "AUC_ROC_HULL",
     "AVERAGE_PRECISION",
@@ -92,13 +58,5 @@ __all__ = [
     "LINEAR",
     "LOWER_TRAPEZOID",
     "UPPER_TRAPEZOID",
-    "all_pairs_gradients",
-    "ap_delta_table",
-    "descending_order",
-    "lambda_sums_into",
-    "move_delta_at",
-    "ranking_order",
     "summary",
-    "swap_delta_at",
-    "top_k_gradients",
 ]

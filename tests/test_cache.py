@@ -329,21 +329,22 @@ def test_an_edit_to_a_kernel_that_another_cached_kernel_calls_recompiles(tmp_pat
 
 
 def test_cache_key_covers_every_kernel_file_and_the_versions(tmp_path):
-    kernels = tmp_path / "kernels"
-    shutil.copytree(os.path.join(PACKAGE, "_engine", "kernels"), kernels,
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    kernels = (tmp_path / "kernels", tmp_path / "learn_kernels")
+    for copy, source in zip(kernels, (("_engine", "kernels"), ("learn", "_kernels"))):
+        shutil.copytree(os.path.join(PACKAGE, *source), copy,
+                        ignore=shutil.ignore_patterns("__pycache__"))
     versions = ("3.11", "2.4", "0.68", "0.45")
     key = _jit.source_key(kernels, versions)
     assert key == _jit.source_key(kernels, versions)
     upgrades = [versions[:k] + ("other",) + versions[k + 1:] for k in range(len(versions))]
     assert len({key, *(_jit.source_key(kernels, v) for v in upgrades)}) == 1 + len(upgrades)
-    for name in sorted(os.listdir(kernels)):
-        if name.endswith(".py"):
-            path = kernels / name
-            original = path.read_text()
-            path.write_text(original + "\n")
-            assert _jit.source_key(kernels, versions) != key, name
-            path.write_text(original)
+    paths = sorted(path for folder in kernels for path in folder.glob("*.py"))
+    assert {path.parent for path in paths} == set(kernels)
+    for path in paths:
+        original = path.read_text()
+        path.write_text(original + "\n")
+        assert _jit.source_key(kernels, versions) != key, path
+        path.write_text(original)
 
 
 def test_no_usable_temporary_directory_is_no_cache_there(monkeypatch):

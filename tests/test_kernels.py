@@ -10,6 +10,7 @@ from threads import needs_two_threads
 
 import fastpr
 from fastpr import kernels
+from fastpr.learn import kernels as learn_kernels
 from fastpr._engine import ranking
 from fastpr._engine.kernels import merge_sort, radix
 from fastpr._engine.kernels.radix import NUMPY_SORT_ROWS
@@ -79,24 +80,24 @@ TOO_SHORT = [  # each read or wrote past an array's end (segfaults, heap corrupt
      ValueError, "y_score must have the length of y_true"),
     (lambda: kernels.summary(np.ones(10, bool), np.random.rand(10), np.ones(100_000)),
      ValueError, "sample_weight must be empty"),
-    (lambda: kernels.ap_delta_table(_ranking(3)[0], np.empty((2, kernels.AP_DELTA_COLUMNS))),
+    (lambda: learn_kernels.ap_delta_table(_ranking(3)[0], np.empty((2, learn_kernels.AP_DELTA_COLUMNS))),
      ValueError, "table must have a row per position"),
-    (lambda: kernels.lambda_sums_into(*_ranking(3), np.empty(1)), ValueError,
+    (lambda: learn_kernels.lambda_sums_into(*_ranking(3), np.empty(1)), ValueError,
      "one entry per row"),
-    (lambda: kernels.lambda_sums_into(_ranking(3)[0], np.array([0, 5, 1]), _ranking(3)[2],
+    (lambda: learn_kernels.lambda_sums_into(_ranking(3)[0], np.array([0, 5, 1]), _ranking(3)[2],
                                       np.empty(3)), ValueError, "order must hold row numbers"),
-    (lambda: kernels.lambda_sums_into(*_ranking(3)[:2], np.array([0, 5]), np.empty(3)),
+    (lambda: learn_kernels.lambda_sums_into(*_ranking(3)[:2], np.array([0, 5]), np.empty(3)),
      ValueError, "offsets must run from 0 to the number of rows"),
-    (lambda: kernels.lambda_sums_into(*_ranking(4)[:2], np.array([0, 3, 1, 4]), np.empty(4)),
+    (lambda: learn_kernels.lambda_sums_into(*_ranking(4)[:2], np.array([0, 3, 1, 4]), np.empty(4)),
      ValueError, "offsets must not decrease"),
-    (lambda: kernels.descending_order(np.random.rand(10), np.empty(3, np.int64)), ValueError,
+    (lambda: learn_kernels.descending_order(np.random.rand(10), np.empty(3, np.int64)), ValueError,
      "order must have the length of y_score"),
-    (lambda: kernels.ranking_order(np.random.rand(10), np.array([0, 4, 12]),
+    (lambda: learn_kernels.ranking_order(np.random.rand(10), np.array([0, 4, 12]),
                                    np.empty(10, np.int64)), ValueError, "offsets must run"),
-    (lambda: kernels.top_k_gradients(*_ranking(3)[:1], np.random.rand(3), *_ranking(3)[1:],
+    (lambda: learn_kernels.top_k_gradients(*_ranking(3)[:1], np.random.rand(3), *_ranking(3)[1:],
                                      np.empty(0), 32, True, True, True, np.empty(3),
                                      np.empty(1)), ValueError, "one entry per row"),
-    (lambda: kernels.all_pairs_gradients(*_ranking(3), np.ones(5), True, np.empty(3),
+    (lambda: learn_kernels.all_pairs_gradients(*_ranking(3), np.ones(5), True, np.empty(3),
                                          np.empty(3)), ValueError, "one factor per ranking"),
 ]
 
@@ -108,12 +109,12 @@ def test_kernels_refuse_arrays_they_would_read_or_write_past(call, error, match)
 
 
 def test_deltas_at_positions_outside_the_ranking_are_nan():
-    table = np.empty((4, kernels.AP_DELTA_COLUMNS))  # a ranking of 3
-    kernels.ap_delta_table(np.array([True, False, True]), table)
-    assert kernels.swap_delta_at(table, 0, 1) == kernels.move_delta_at(table, 0, 1) != 0.0
+    table = np.empty((4, learn_kernels.AP_DELTA_COLUMNS))  # a ranking of 3
+    learn_kernels.ap_delta_table(np.array([True, False, True]), table)
+    assert learn_kernels.swap_delta_at(table, 0, 1) == learn_kernels.move_delta_at(table, 0, 1) != 0.0
     for p, q in ((0, 3), (3, 0), (-1, 1), (0, 50)):  # 3 read the row past the table's end
-        assert np.isnan(kernels.swap_delta_at(table, p, q))
-        assert np.isnan(kernels.move_delta_at(table, p, q))
+        assert np.isnan(learn_kernels.swap_delta_at(table, p, q))
+        assert np.isnan(learn_kernels.move_delta_at(table, p, q))
 
 
 @SETTINGS

@@ -15,7 +15,8 @@ from strategies import FEW, SETTINGS, rankings, unweighted_rankings
 
 import fastpr
 from fastpr import InputTypeError, InputValueError, kernels
-from fastpr._engine.kernels import lambdas
+from fastpr.learn import kernels as learn_kernels
+from fastpr.learn._kernels import lambdas
 from fastpr._engine.kernels import sweep as _sweep
 from fastpr._engine.kernels.lean_sweep import lean_summary_into
 from fastpr.learn import FixedLabels, lambda_sums, lambdamart_gradients, swap_delta
@@ -158,7 +159,7 @@ def test_order_is_the_stable_descending_argsort(case, spread):
         s = 1.0 + np.arange(s.size)[::-1] % 5 * 2.0**-52
     want = np.argsort(-s, kind="stable")
     order = np.empty(s.size, dtype=np.int64)
-    kernels.descending_order(s, order)
+    learn_kernels.descending_order(s, order)
     np.testing.assert_array_equal(order, want)
     if y.any():
         np.testing.assert_array_equal(swap_delta(y, s).order, want)
@@ -429,7 +430,7 @@ def test_lambda_sums_of_one_ranking_in_chunks_whatever_the_threads():
     np.testing.assert_array_equal(threaded, single)
     order = np.argsort(-s, kind="stable")
     serial = np.empty(n)  # the compiled kernel: its chunks one after the other
-    kernels.lambda_sums_into(y[order], order, np.array([0, n]), serial)
+    learn_kernels.lambda_sums_into(y[order], order, np.array([0, n]), serial)
     np.testing.assert_array_equal(threaded, serial)
     deltas = swap_delta(y, s)
     for row in [*order[[0, n // 2, -1]], *rng.integers(0, n, 5)]:
@@ -453,7 +454,7 @@ def test_one_ranking_in_chunks_equals_xgboost_whatever_the_threads():
     np.testing.assert_array_equal(threaded[1], single[1])
     order = np.argsort(-s, kind="stable")
     serial = np.empty(n), np.empty(n)  # the compiled kernel: its chunks one after the other
-    kernels.top_k_gradients(y[order], s, order, np.array([0, n]), np.empty(0), 3, True, True,
+    learn_kernels.top_k_gradients(y[order], s, order, np.array([0, n]), np.empty(0), 3, True, True,
                             True, *serial)
     np.testing.assert_array_equal(threaded[0], serial[0])
     np.testing.assert_array_equal(threaded[1], serial[1])
@@ -527,28 +528,28 @@ def test_fixed_labels_metric_of_groups_is_their_macro_mean(case, ids, name):
 @numba.njit
 def _user_swaps(y_true, y_score, p, q):
     order = np.empty(y_score.size, dtype=np.int64)
-    kernels.descending_order(y_score, order)
-    table = np.empty((y_score.size + 1, kernels.AP_DELTA_COLUMNS))
-    kernels.ap_delta_table(y_true[order], table)
+    learn_kernels.descending_order(y_score, order)
+    table = np.empty((y_score.size + 1, learn_kernels.AP_DELTA_COLUMNS))
+    learn_kernels.ap_delta_table(y_true[order], table)
     out = np.empty((2, p.size))
     for k in range(p.size):
-        out[0, k] = kernels.swap_delta_at(table, p[k], q[k])
-        out[1, k] = kernels.move_delta_at(table, p[k], q[k])
+        out[0, k] = learn_kernels.swap_delta_at(table, p[k], q[k])
+        out[1, k] = learn_kernels.move_delta_at(table, p[k], q[k])
     return out
 
 
 @numba.njit
 def _user_gradients(y_true, y_score, offsets):
     order = np.empty(y_score.size, dtype=np.int64)
-    kernels.ranking_order(y_score, offsets, order)
+    learn_kernels.ranking_order(y_score, offsets, order)
     ranked_true = y_true[order]
     sums = np.empty(y_score.size)
-    kernels.lambda_sums_into(ranked_true, order, offsets, sums)
+    learn_kernels.lambda_sums_into(ranked_true, order, offsets, sums)
     grad = np.empty((2, y_score.size))
     hess = np.empty((2, y_score.size))
-    kernels.top_k_gradients(ranked_true, y_score, order, offsets, np.empty(0), 32, True, True,
+    learn_kernels.top_k_gradients(ranked_true, y_score, order, offsets, np.empty(0), 32, True, True,
                             True, grad[0], hess[0])
-    kernels.all_pairs_gradients(ranked_true, order, offsets, np.empty(0), True, grad[1], hess[1])
+    learn_kernels.all_pairs_gradients(ranked_true, order, offsets, np.empty(0), True, grad[1], hess[1])
     return sums, grad, hess
 
 

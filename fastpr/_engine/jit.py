@@ -31,8 +31,12 @@ from numba.core import event  # numba's documented Event API
 
 from . import numba_private
 
-_KERNEL_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernels")
-_PACKAGE_BASE = os.path.join(_KERNEL_DIR, "__pycache__")
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Every folder of the package that holds kernels (the engine's, and the learners' that
+# fastpr.learn owns): their sources key the cache, since a kernel compiles in what it calls.
+_KERNEL_DIRS = (os.path.join(_PACKAGE, "_engine", "kernels"),
+                os.path.join(_PACKAGE, "learn", "_kernels"))
+_PACKAGE_BASE = os.path.join(_KERNEL_DIRS[0], "__pycache__")
 _DISPATCHERS = []  # every kernel made by ``jit`` or ``helper``, in definition order
 _NO_CACHE_HINT = ("set NUMBA_CACHE_DIR to a writable directory, or run `fastpr warmup` where "
                   "the package directory is writable (at image build time)")
@@ -76,14 +80,14 @@ def kernels():
     return list(_DISPATCHERS)
 
 
-def source_key(kernel_dir=_KERNEL_DIR, versions=None):
+def source_key(kernel_dirs=_KERNEL_DIRS, versions=None):
     """Hex digest of the kernel sources, this file, ``numba_private`` and the versions that shape
     compiled code."""
     if versions is None:
         versions = (sys.version, np.__version__, numba.__version__, llvmlite.__version__)
     digest = hashlib.sha256(repr(versions).encode())
-    paths = [os.path.join(kernel_dir, name) for name in sorted(os.listdir(kernel_dir))
-             if name.endswith(".py")]
+    paths = [os.path.join(kernel_dir, name) for kernel_dir in kernel_dirs
+             for name in sorted(os.listdir(kernel_dir)) if name.endswith(".py")]
     for path in [*paths, *map(os.path.abspath, (__file__, numba_private.__file__))]:
         with open(path, "rb") as f:
             digest.update(os.path.basename(path).encode() + b"\0" + f.read() + b"\0")

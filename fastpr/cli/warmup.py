@@ -166,23 +166,23 @@ def _learn():
 
 
 def _compiled_learners():
-    """The learners' kernels of ``fastpr.kernels`` as user code inside ``@numba.njit`` calls
-    them."""
+    """``fastpr.learn.kernels`` as user code inside ``@numba.njit`` calls them."""
+    from ..learn import kernels as learn_kernels
     labels = _LABELS.astype(bool)
     offsets = np.array([0, 6, 12])
     order = np.empty(_SCORES.size, dtype=np.int64)
     out, grad, hess = np.empty(_SCORES.size), np.empty(_SCORES.size), np.empty(_SCORES.size)
-    kernels.descending_order(_SCORES, order)
-    kernels.ranking_order(_SCORES, offsets, order)
+    learn_kernels.descending_order(_SCORES, order)
+    learn_kernels.ranking_order(_SCORES, offsets, order)
     ranked_true = labels[order]
-    kernels.lambda_sums_into(ranked_true, order, offsets, out)
-    kernels.top_k_gradients(ranked_true, _SCORES, order, offsets, np.empty(0), 32, True, True,
-                            True, grad, hess)
-    kernels.all_pairs_gradients(ranked_true, order, offsets, np.empty(0), True, grad, hess)
-    table = np.empty((_SCORES.size + 1, kernels.AP_DELTA_COLUMNS))
-    kernels.ap_delta_table(ranked_true, table)
-    kernels.swap_delta_at(table, 0, 1)
-    kernels.move_delta_at(table, 0, 1)
+    learn_kernels.lambda_sums_into(ranked_true, order, offsets, out)
+    learn_kernels.top_k_gradients(ranked_true, _SCORES, order, offsets, np.empty(0), 32, True,
+                                  True, True, grad, hess)
+    learn_kernels.all_pairs_gradients(ranked_true, order, offsets, np.empty(0), True, grad, hess)
+    table = np.empty((_SCORES.size + 1, learn_kernels.AP_DELTA_COLUMNS))
+    learn_kernels.ap_delta_table(ranked_true, table)
+    learn_kernels.swap_delta_at(table, 0, 1)
+    learn_kernels.move_delta_at(table, 0, 1)
 
 
 def _distributed():

@@ -11,8 +11,8 @@ metrics of labels that stay fixed while the scores change.
   and the gradients for each new set of scores (boosting rounds, early stopping, search).
 
 Rankings here order examples by descending score with ties in row order (a stable sort, as
-XGBoost's), and average precision is that of these positions. ``fastpr.kernels`` has the same
-computations for compiled callers.
+XGBoost's), and average precision is that of these positions. ``fastpr.learn.kernels`` has the
+same computations for compiled callers.
 """
 from .deltas import SwapDelta, swap_delta
 from .gradients import lambda_sums, lambdamart_gradients

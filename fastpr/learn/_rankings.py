@@ -3,7 +3,7 @@
 The learner's rankings: rows by descending score, ties in row order (XGBoost's stable sort), each
 group on its own. ``Rankings.order`` returns ``order`` with group g at
 ``order[offsets[g]:offsets[g + 1]]`` and the labels in the same places, the layout of the
-kernels in ``fastpr._engine.kernels.lambdas``, and ``Rankings.run`` runs such kernels over
+kernels in ``fastpr.learn._kernels.lambdas``, and ``Rankings.run`` runs such kernels over
 ranges of groups on fastpr's thread pool.
 """
 import math
@@ -13,7 +13,7 @@ import numpy as np
 from .. import _validation
 from .._engine.batch import PerThread, group_codes, segment_ranges, spread
 from .._engine.jit import thread_count
-from .._engine.kernels import order as _order
+from ._kernels import order as _order
 
 # From this many rows two threads sort a half of the keys each. Measured on 2 cores: 10^7 keys
 # took 87 ms so against 158 ms for one sort with the second core idle, and about 10% more than

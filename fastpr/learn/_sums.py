@@ -1,6 +1,6 @@
 """The ``|dAP|`` sums of one large ranking on fastpr's thread pool.
 
-``sums_forward`` (``fastpr._engine.kernels.lambdas``) runs once, then ``sums_backward`` of the
+``sums_forward`` (``fastpr.learn._kernels.lambdas``) runs once, then ``sums_backward`` of the
 ranking's chunks of ``SUMS_CHUNK`` positions on as many threads as ``thread_count()`` allows:
 each chunk starts from what the forward pass left for it and writes only its own rows, so the
 result is the serial kernel's whatever the number of threads.
@@ -9,7 +9,7 @@ import numpy as np
 
 from .._engine.batch import spread
 from .._engine.jit import thread_count
-from .._engine.kernels import lambdas as _lambdas
+from ._kernels import lambdas as _lambdas
 
 
 def one_ranking_sums(ranked_true, order, out, work):

@@ -1,6 +1,6 @@
 """Top-k gradients of one large ranking on fastpr's thread pool.
 
-The kernels of ``_ranking_top_k`` (``fastpr._engine.kernels.lambdas``) one after the other, each
+The kernels of ``_ranking_top_k`` (``fastpr.learn._kernels.lambdas``) one after the other, each
 over the ranking's chunks of ``TOP_K_CHUNK`` positions or columns, those chunks on as many
 threads as ``thread_count()`` allows. Each chunk writes only its own columns and its own
 partial sums, which are added up in chunk order: the same arithmetic as the serial kernel's, so
@@ -10,7 +10,7 @@ import numpy as np
 
 from .._engine.batch import spread
 from .._engine.jit import thread_count
-from .._engine.kernels import lambdas as _lambdas
+from ._kernels import lambdas as _lambdas
 
 
 def one_ranking_top_k(ranked_true, scores, order, k, ranknet, score_normalization,

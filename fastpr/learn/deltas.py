@@ -2,7 +2,7 @@
 import numpy as np
 
 from .. import _validation
-from .._engine.kernels import ap_deltas as _deltas
+from ._kernels import ap_deltas as _deltas
 from ..exceptions import InputValueError
 from ._rankings import Rankings
 from ._weights import refuse_sample_weight
@@ -92,8 +92,8 @@ def swap_delta(y_true, y_score, *, pos_label=None, sample_weight=None):
     Returns
     -------
     SwapDelta
-        Its ``swap(i, j)`` and ``move(i, to)`` answer arrays of queries; ``fastpr.kernels``
-        has the same answers for compiled code (``ap_delta_table``, ``swap_delta_at``,
+        Its ``swap(i, j)`` and ``move(i, to)`` answer arrays of queries;
+        ``fastpr.learn.kernels`` has the same answers for compiled code (``ap_delta_table``, ``swap_delta_at``,
         ``move_delta_at``).
 
     Notes

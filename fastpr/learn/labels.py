@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import _validation
 from .._engine import tables as engine_tables
-from .._engine.kernels import lambdas as _lambdas
+from ._kernels import lambdas as _lambdas
 from .._engine.kernels import rows as row_columns
 from .._engine.kernels import summary as summary_columns
 from .._engine.kernels import sweep as _sweep

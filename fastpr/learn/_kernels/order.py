@@ -22,7 +22,7 @@ numbers stay below the top bits).
 """
 import numpy as np
 
-from ..jit import helper, jit
+from ..._engine.jit import helper, jit
 
 _SIGN = np.uint64(1 << 63)
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)

@@ -37,7 +37,7 @@ import math
 
 import numpy as np
 
-from ..jit import helper, jit, shared
+from ..._engine.jit import helper, jit, shared
 from .order import check_offsets
 
 _MIN_HESSIAN_FACTOR = 1e-16  # XGBoost's floor on sigma (1 - sigma)
@@ -555,7 +555,7 @@ def _check_rankings(ranked_true, order, offsets, scores, scales, out_a, out_b):
 @jit
 def lambda_sums_into(ranked_true, order, offsets, out):
     """Write into ``out`` each example's ``|dAP|`` summed over its opposite-label partners in
-    its ranking (see :mod:`fastpr.kernels`): ``lambda_sums_range`` of every ranking."""
+    its ranking (see :mod:`fastpr.learn.kernels`): ``lambda_sums_range`` of every ranking."""
     _check_rankings(ranked_true, order, offsets, out, out[:0], out, out)
     lambda_sums_range(ranked_true, order, offsets, 0, offsets.size - 1, out,
                       np.empty((SUMS_WORK, _longest(offsets))))
@@ -565,7 +565,7 @@ def lambda_sums_into(ranked_true, order, offsets, out):
 def top_k_gradients(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
                     query_normalization, grad, hess):
     """Write into ``grad`` and ``hess`` the LambdaMART gradients and hessians of average
-    precision over each ranking's top-k pairs (see :mod:`fastpr.kernels`): ``top_k_range`` of
+    precision over each ranking's top-k pairs (see :mod:`fastpr.learn.kernels`): ``top_k_range`` of
     every ranking."""
     _check_rankings(ranked_true, order, offsets, scores, scales, grad, hess)
     top_k_range(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
@@ -576,7 +576,7 @@ def top_k_gradients(ranked_true, scores, order, offsets, scales, k, ranknet, sco
 @jit
 def all_pairs_gradients(ranked_true, order, offsets, scales, query_normalization, grad, hess):
     """Write into ``grad`` and ``hess`` the LambdaMART gradients and hessians of average
-    precision over every opposite-label pair of each ranking (see :mod:`fastpr.kernels`):
+    precision over every opposite-label pair of each ranking (see :mod:`fastpr.learn.kernels`):
     ``all_pairs_range`` of every ranking."""
     _check_rankings(ranked_true, order, offsets, grad, scales, grad, hess)
     all_pairs_range(ranked_true, order, offsets, scales, query_normalization, 0,

@@ -24,7 +24,7 @@ Table of a ranking of n examples: float64 (n + 1, N_COLUMNS), row r the sums ove
 """
 import numpy as np
 
-from ..jit import helper, jit
+from ..._engine.jit import helper, jit
 
 COUNT, RECIPROCALS, POSITIVE_UP, POSITIVE_DOWN, NEGATIVE_UP, NEGATIVE_DOWN = range(6)
 N_COLUMNS = 6
