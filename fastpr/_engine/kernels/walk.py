@@ -1,0 +1,58 @@
+"""The walk over a ranking's two classes, each sorted ascending, threshold by threshold: every
+score equal to the threshold is taken from both classes at once, so ties come out right by
+construction.
+
+Every kernel that walks the classes (the sweeps, compaction, DeLong's placements, the bootstrap's
+gap bins) moves with these steps: ``tie_step`` takes the next threshold of either class,
+``ties`` takes one class's scores at a threshold where the other has none, and ``beyond`` skips
+a stretch of one class that lies beyond the other's next score (a tight loop: stepping threshold
+by threshold there would mispredict a branch at every class change). A walk goes down from the
+top (``DOWN``: indices from the last to -1) or up from the bottom (``UP``: from 0 to the size),
+and sums the weights of a tie in that order. Weights are an empty array for unit weights: then a
+tie counts its scores. A walk up starts its indices at ``np.int64(0)``: for a literal 0 numba
+would compile the steps once more.
+"""
+from ..jit import helper
+
+DOWN, UP = -1, 1
+
+
+@helper
+def ties(scores, weights, i, threshold, step):
+    """(weight of the scores equal to ``threshold`` from ``scores[i]`` on in direction ``step``,
+    the index past them)."""
+    unit = weights.size == 0
+    taken = 0.0
+    # (i >= 0 spelled out, not i != -1: it spares numba's check for negative indices)
+    while (i >= 0 if step < 0 else i < scores.size) and scores[i] == threshold:
+        taken += 1.0 if unit else weights[i]
+        i += step
+    return taken, i
+
+
+@helper
+def tie_step(pos, pos_w, neg, neg_w, i, j, step):
+    """One threshold of the walk whose next scores are ``pos[i]`` and ``neg[j]`` (an index past
+    the end: none left): (threshold, positive weight, new i, negative weight, new j), where the
+    threshold is the next score of either class in direction ``step``."""
+    if step < 0:
+        first_pos = j < 0 or (i >= 0 and pos[i] >= neg[j])
+    else:
+        first_pos = j == neg.size or (i < pos.size and pos[i] <= neg[j])
+    threshold = pos[i] if first_pos else neg[j]
+    taken_pos, i = ties(pos, pos_w, i, threshold, step)
+    taken_neg, j = ties(neg, neg_w, j, threshold, step)
+    return threshold, taken_pos, i, taken_neg, j
+
+
+@helper
+def beyond(scores, i, bound, step):
+    """The index past the scores from ``scores[i]`` on, in direction ``step``, that lie strictly
+    beyond ``bound`` (above it walking down, below it walking up)."""
+    if step < 0:
+        while i >= 0 and scores[i] > bound:
+            i -= 1
+    else:
+        while i < scores.size and scores[i] < bound:
+            i += 1
+    return i
