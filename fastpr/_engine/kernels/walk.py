@@ -1,16 +1,13 @@
 """The walk over a ranking's two classes, each sorted ascending, threshold by threshold: every
 score equal to the threshold is taken from both classes at once, so ties come out right by
-construction.
+construction. The sweeps, compaction, DeLong's placements and the gap bins all walk with these
+steps: ``tie_step`` (the next threshold of either class), ``ties`` (one class at a threshold where
+the other has none) and ``beyond`` (a stretch of one class beyond the other's next score: a tight
+loop, where stepping threshold by threshold would mispredict a branch at every class change).
 
-Every kernel that walks the classes (the sweeps, compaction, DeLong's placements, the bootstrap's
-gap bins) moves with these steps: ``tie_step`` takes the next threshold of either class,
-``ties`` takes one class's scores at a threshold where the other has none, and ``beyond`` skips
-a stretch of one class that lies beyond the other's next score (a tight loop: stepping threshold
-by threshold there would mispredict a branch at every class change). A walk goes down from the
-top (``DOWN``: indices from the last to -1) or up from the bottom (``UP``: from 0 to the size),
-and sums the weights of a tie in that order. Weights are an empty array for unit weights: then a
-tie counts its scores. A walk up starts its indices at ``np.int64(0)``: for a literal 0 numba
-would compile the steps once more.
+A walk goes ``DOWN`` from the top (indices from the last to -1) or ``UP`` from the bottom (from 0
+to the size; start at ``np.int64(0)``, as for a literal 0 numba compiles the steps once more),
+and sums a tie's weights in that order. Empty weights are unit weights: a tie counts its scores.
 """
 from ..jit import helper
 
@@ -49,10 +46,6 @@ def tie_step(pos, pos_w, neg, neg_w, i, j, step):
 def beyond(scores, i, bound, step):
     """The index past the scores from ``scores[i]`` on, in direction ``step``, that lie strictly
     beyond ``bound`` (above it walking down, below it walking up)."""
-    if step < 0:
-        while i >= 0 and scores[i] > bound:
-            i -= 1
-    else:
-        while i < scores.size and scores[i] < bound:
-            i += 1
+    while (i >= 0 and scores[i] > bound) if step < 0 else (i < scores.size and scores[i] < bound):
+        i += step
     return i
