@@ -27,7 +27,9 @@ from ..jit import helper, jit
 from . import layout
 from .area import davis_goadrich_segment, interpolated_segment
 from .hull import HULL_COLUMNS, grown, hull_areas, push, upper_hull
-from .walk import DOWN, tie_step, ties
+from .walk import DOWN
+from .walk import tie_step_helper as tie_step
+from .walk import ties_helper as ties
 
 # Indices into the state vector that sweep() returns: the results first, each in the column of
 # the row (``layout``) that it becomes, then the running values and the cursor.
