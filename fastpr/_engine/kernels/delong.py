@@ -8,7 +8,9 @@ scores sorted ascending, unweighted, no NaN.
 import numpy as np
 
 from ..jit import jit
-from .walk import DOWN, UP, beyond, tie_step
+from .walk import DOWN, UP
+from .walk import beyond_helper as beyond
+from .walk import tie_step_helper as tie_step
 
 
 @jit(inline="always")

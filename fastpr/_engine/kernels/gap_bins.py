@@ -13,7 +13,9 @@ bootstrap replicate then needs only the positives' counts and the bins' totals.
 import numpy as np
 
 from ..jit import jit
-from .walk import UP, beyond, tie_step
+from .walk import UP
+from .walk import beyond_helper as beyond
+from .walk import tie_step_helper as tie_step
 
 
 @jit

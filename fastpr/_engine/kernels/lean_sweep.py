@@ -16,7 +16,10 @@ from . import sweep as _sweep
 from .area import interpolated_segment
 from .intermediate import dropped
 from .summary import summarise_into
-from .walk import DOWN, beyond, tie_step, ties
+from .walk import DOWN
+from .walk import beyond_helper as beyond
+from .walk import tie_step_helper as tie_step
+from .walk import ties_helper as ties
 
 
 @jit
