@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._engine.kernels import rows
+from ._engine.kernels import layout
 from ._validation import OneOf, options
 from .exceptions import InputTypeError
 
@@ -91,25 +91,9 @@ _METHOD_FIELDS = {
     "hull": "auc_pr_hull",
 }
 PR_METHODS = tuple(_METHOD_FIELDS)
-# Each Evaluation field and its column in the rows of fastpr._engine.kernels.rows, which hold the
-# fields in this order (so that a row reads into an Evaluation positionally).
-COLUMNS = {
-    "n_pos": rows.POS_WEIGHT,
-    "n_neg": rows.NEG_WEIGHT,
-    "prevalence": rows.PREVALENCE,
-    "n_thresholds": rows.N_THRESHOLDS,
-    "auc_roc": rows.AUC_ROC,
-    "auc_roc_hull": rows.AUC_ROC_HULL,
-    "auc_pr": rows.AUC_PR,
-    "auc_pr_dg": rows.AUC_PR_DG,
-    "average_precision": rows.AVERAGE_PRECISION,
-    "auc_pr_lower": rows.AUC_PR_LOWER,
-    "auc_pr_upper": rows.AUC_PR_UPPER,
-    "auc_pr_linear": rows.AUC_PR_LINEAR,
-    "auc_pr_hull": rows.AUC_PR_HULL,
-    "auc_pr_min": rows.AUC_PR_MIN,
-    "auc_npr": rows.AUC_NPR,
-}
+# Each Evaluation field and its column in the engine's rows (fastpr._engine.kernels.layout),
+# which hold the fields in this order (so that a row reads into an Evaluation positionally).
+COLUMNS = {name: column for column, name in enumerate(layout.FIELDS)}
 
 
 def method_field(method):
@@ -143,9 +127,9 @@ class Evaluation(Result):
 
     @classmethod
     def from_row(cls, row):
-        """The Evaluation of one row of the engine (``fastpr._engine.kernels.rows`` layout)."""
+        """The Evaluation of one row of the engine (``fastpr._engine.kernels.layout``)."""
         values = row[: len(COLUMNS)].tolist()
-        values[rows.N_THRESHOLDS] = int(values[rows.N_THRESHOLDS])
+        values[layout.N_THRESHOLDS] = int(values[layout.N_THRESHOLDS])
         return cls(*values)
 
     @options(method=OneOf(PR_METHODS))

@@ -7,7 +7,8 @@ from threads import needs_two_threads
 
 import fastpr
 import fastpr.sklearn
-from fastpr._engine.ranking import _HALVES_SORT_MIN, _mostly_distinct, sort_validated
+from fastpr._engine.kernels.class_sort import _HALVES_SORT_MIN, _mostly_distinct
+from fastpr._engine.ranking import sort_validated
 
 
 def _ranking(positive_share, dtype, decimals=None, seed=0):

@@ -11,8 +11,7 @@ from threads import needs_two_threads
 import fastpr
 from fastpr import kernels
 from fastpr.learn import kernels as learn_kernels
-from fastpr._engine import ranking
-from fastpr._engine.kernels import merge_sort, radix
+from fastpr._engine.kernels import class_sort, merge_sort, radix
 from fastpr._engine.kernels.radix import NUMPY_SORT_ROWS
 
 FIELDS = {
@@ -186,13 +185,13 @@ def test_summary_sorts_a_large_class_in_halves_as_evaluate_does(two_threads, mon
     # A class of 2^17 distinct scores or more, twice the other: evaluate sorts it in halves on
     # two threads, and so does the kernel, with the same bits as the result.
     halves = []
-    sorted_in_halves = ranking._sorted_in_halves
+    sorted_in_halves = class_sort._sorted_in_halves
 
     def counted(large, small):
         halves.append(large.size)
         return sorted_in_halves(large, small)
 
-    monkeypatch.setattr(ranking, "_sorted_in_halves", counted)
+    monkeypatch.setattr(class_sort, "_sorted_in_halves", counted)
     n = 1 << 18
     rng = np.random.default_rng(9)
     y = rng.random(n) < 0.1

@@ -60,7 +60,7 @@ def _evaluate():
     fastpr.evaluate(_LABELS.astype(bool), _SCORES, pos_label=False)
     fastpr.auc_pr_min(3, 9)
     fastpr.auc_pr_min(3, 9, method="average_precision")
-    # The merge of a large class's halves, sorted on two threads (ranking._sorted_in_halves),
+    # The merge of a large class's halves, sorted on two threads (kernels/class_sort.py),
     # which rankings this short never reach.
     for scores in _score_forms():
         merge_halves(scores, 6, np.empty_like(scores), 0, scores.size)

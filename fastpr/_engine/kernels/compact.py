@@ -5,35 +5,20 @@ weights are finite and >= 0, an empty weight array meaning unit weights. Outputs
 Scores that compare equal (-0.0 and 0.0) are one entry, stored as +0.0; an entry whose weights
 are both 0 is dropped, as the sweep drops a threshold whose examples all weigh 0.
 """
+import numpy as np
 
 from ..jit import jit
-
-
-@jit(inline="always")
-def _take_ties(scores, weights, i, threshold):
-    """Consume scores[i ..] equal to threshold from the bottom; returns (weight taken, new i)."""
-    unit = weights.size == 0
-    taken = 0.0
-    while i < scores.size and scores[i] == threshold:
-        taken += 1.0 if unit else weights[i]
-        i += 1
-    return taken, i
+from .walk import UP, tie_step
 
 
 @jit
 def compact_into(pos, pos_w, neg, neg_w, scores, pos_out, neg_out):
     """Merge-walk both classes upwards into the outputs (room for every score of both classes);
     returns the number of entries written."""
-    i = 0
-    j = 0
+    i = j = np.int64(0)
     n = 0
     while i < pos.size or j < neg.size:
-        if j == neg.size or (i < pos.size and pos[i] <= neg[j]):
-            threshold = pos[i]
-        else:
-            threshold = neg[j]
-        taken_pos, i = _take_ties(pos, pos_w, i, threshold)
-        taken_neg, j = _take_ties(neg, neg_w, j, threshold)
+        threshold, taken_pos, i, taken_neg, j = tie_step(pos, pos_w, neg, neg_w, i, j, UP)
         if taken_pos == 0.0 and taken_neg == 0.0:
             continue
         scores[n] = threshold + 0.0  # -0.0 + 0.0 is +0.0

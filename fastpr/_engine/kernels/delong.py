@@ -8,6 +8,9 @@ scores sorted ascending, unweighted, no NaN.
 import numpy as np
 
 from ..jit import jit
+from .walk import DOWN, UP
+from .walk import beyond_helper as beyond
+from .walk import tie_step_helper as tie_step
 
 
 @jit(inline="always")
@@ -21,40 +24,29 @@ def _add(moments, k, placement, count):
 @jit
 def placements(pos, neg, of_pos, of_neg):
     """Mean and sample variance of each class's placements: (mean_pos, var_pos, mean_neg,
-    var_neg). Each placement is also written to ``of_pos`` / ``of_neg`` (sorted order) unless
-    that output is empty; a single AUC needs only the moments, paired tests need the values."""
+    var_neg), the positives' summed walking up, the negatives' walking down. Each placement is
+    also written to ``of_pos`` / ``of_neg`` (sorted order) unless that output is empty; a single
+    AUC needs only the moments, paired tests need the values."""
     n_pos, n_neg = pos.size, neg.size
     moments = np.zeros(4)
-    below = 0  # negatives strictly below the current positive
-    i = 0
-    while i < n_pos:
-        value = pos[i]
-        while below < n_neg and neg[below] < value:
-            below += 1
-        equal = below
-        while equal < n_neg and neg[equal] == value:
-            equal += 1
-        placement = (below + 0.5 * (equal - below)) / n_neg
+    no_weights = moments[:0]
+    i = j = np.int64(0)
+    while i < n_pos:  # walking up: the negatives below a positive score, then its ties
         start = i
-        while i < n_pos and pos[i] == value:
-            i += 1
-        _add(moments, 0, placement, i - start)
+        below = j = beyond(neg, j, pos[i], UP)
+        _, count, i, tied, j = tie_step(pos, no_weights, neg, no_weights, i, j, UP)
+        placement = (below + 0.5 * tied) / n_neg
+        _add(moments, 0, placement, count)
         if of_pos.size:
             of_pos[start:i] = placement
-    lower = n_pos  # positives at indices >= lower score above the current negative
-    j = n_neg - 1
-    while j >= 0:
-        value = neg[j]
-        while lower > 0 and pos[lower - 1] > value:
-            lower -= 1
-        equal = lower
-        while equal > 0 and pos[equal - 1] == value:
-            equal -= 1
-        placement = ((n_pos - lower) + 0.5 * (lower - equal)) / n_pos
+    i, j = n_pos - 1, n_neg - 1
+    while j >= 0:  # walking down: the positives above a negative score, then its ties
         end = j
-        while j >= 0 and neg[j] == value:
-            j -= 1
-        _add(moments, 2, placement, end - j)
+        i = beyond(pos, i, neg[j], DOWN)
+        above = n_pos - 1 - i
+        _, tied, i, count, j = tie_step(pos, no_weights, neg, no_weights, i, j, DOWN)
+        placement = (above + 0.5 * tied) / n_pos
+        _add(moments, 2, placement, count)
         if of_neg.size:
             of_neg[j + 1:end + 1] = placement
     out = np.empty(4)

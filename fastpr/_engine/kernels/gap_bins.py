@@ -13,6 +13,9 @@ bootstrap replicate then needs only the positives' counts and the bins' totals.
 import numpy as np
 
 from ..jit import jit
+from .walk import UP
+from .walk import beyond_helper as beyond
+from .walk import tie_step_helper as tie_step
 
 
 @jit
@@ -24,16 +27,19 @@ def gap_bin_starts(pos, neg):
     same for two negatives exactly when they share a bin.
     """
     starts = np.empty(neg.size + 1, dtype=np.int64)
+    no_weights = np.empty(0)
     n_bins = 0
-    i = 0
-    previous = -1
-    for j in range(neg.size):
-        while i < pos.size and pos[i] < neg[j]:
-            i += 1
-        key = 2 * i + (1 if i < pos.size and pos[i] == neg[j] else 0)
-        if key != previous:
-            starts[n_bins] = j
+    i = j = np.int64(0)
+    while j < neg.size:
+        first = j
+        if i == pos.size:  # above every positive: one bin
+            j = neg.size
+        else:  # below the next positive score, then tied with it
+            j = beyond(neg, j, pos[i], UP)
+            if j == first:
+                _, _, i, _, j = tie_step(pos, no_weights, neg, no_weights, i, j, UP)
+        if j > first:
+            starts[n_bins] = first
             n_bins += 1
-            previous = key
     starts[n_bins] = neg.size
     return starts[: n_bins + 1].copy()

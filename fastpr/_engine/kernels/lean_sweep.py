@@ -11,21 +11,15 @@ Preconditions: ``pos`` and ``neg`` hold each class's scores sorted ascending, no
 """
 import numpy as np
 
-from ..jit import helper, jit
+from ..jit import jit
 from . import sweep as _sweep
 from .area import interpolated_segment
 from .intermediate import dropped
 from .summary import summarise_into
-
-
-@helper
-def _count_ties(scores, i, threshold):
-    """(how many of scores[.. i] equal threshold from the top, index below them)."""
-    taken = 0.0
-    while i >= 0 and scores[i] == threshold:
-        taken += 1.0
-        i -= 1
-    return taken, i
+from .walk import DOWN
+from .walk import beyond_helper as beyond
+from .walk import tie_step_helper as tie_step
+from .walk import ties_helper as ties
 
 
 @jit
@@ -37,6 +31,7 @@ def lean_summary_into(pos, neg, interpolate, stats, out):
     The interpolated area costs a logarithm per run of positives, most of the time of this walk
     when the classes alternate often; without it, it is left out.
     """
+    no_weights = stats[:0]
     i = pos.size - 1
     j = neg.size - 1
     tp = fp = roc2 = average_precision = interpolated = run_tp = 0.0
@@ -45,7 +40,7 @@ def lean_summary_into(pos, neg, interpolate, stats, out):
         top_negative = neg[j] if j >= 0 else -np.inf
         if i >= 0 and pos[i] > top_negative:  # positives above every negative left
             while i >= 0 and pos[i] > top_negative:
-                dtp, i = _count_ties(pos, i, pos[i])
+                dtp, i = ties(pos, no_weights, i, pos[i], DOWN)
                 tp_b = tp + dtp
                 average_precision += dtp * (tp_b / (tp_b + fp))
                 tp = tp_b
@@ -59,15 +54,12 @@ def lean_summary_into(pos, neg, interpolate, stats, out):
                 rose = False
                 run_tp = tp
             j_start = j
-            while j >= 0 and neg[j] > bound:
-                j -= 1
+            j = beyond(neg, j, bound, DOWN)
             dfp = float(j_start - j)
             roc2 += dfp * (tp + tp)
             fp += dfp
             continue
-        threshold = pos[i] if j < 0 or (i >= 0 and pos[i] >= neg[j]) else neg[j]
-        dtp, i = _count_ties(pos, i, threshold)
-        dfp, j = _count_ties(neg, j, threshold)
+        _, dtp, i, dfp, j = tie_step(pos, no_weights, neg, no_weights, i, j, DOWN)
         if interpolate and dfp > 0.0 and rose and tp > run_tp:
             interpolated += interpolated_segment(run_tp, fp, tp, fp)
         tp_b = tp + dtp
@@ -101,14 +93,13 @@ def unit_points_into(pos, neg, thresholds, tp, fp, first, rule):
     point ``first`` on (see ``intermediate.dropped``); returns how many points remain."""
     thresholds[0] = np.inf
     tp[0] = fp[0] = 0.0
+    no_weights = tp[:0]
     i = pos.size - 1
     j = neg.size - 1
     n_points = 1
     tp_at = fp_at = 0.0
     while i >= 0 or j >= 0:
-        threshold = pos[i] if j < 0 or (i >= 0 and pos[i] >= neg[j]) else neg[j]
-        dtp, i = _count_ties(pos, i, threshold)
-        dfp, j = _count_ties(neg, j, threshold)
+        threshold, dtp, i, dfp, j = tie_step(pos, no_weights, neg, no_weights, i, j, DOWN)
         tp_at += dtp
         fp_at += dfp
         thresholds[n_points] = threshold

@@ -21,7 +21,7 @@ MIN_HEADROOM = 2.0**-26
 @shared
 def normalised_area(area, floor):
     """``(area - floor) / (1 - floor)`` of one area; NaN where either is NaN or the floor leaves
-    no room (no negatives: floor 1). The rows of ``fastpr._engine.kernels.rows`` hold it for the
+    no room (no negatives: floor 1). A row (``layout``) holds it for the
     interpolated area; Python calls it for the other estimators' floors."""
     headroom = 1.0 - floor
     if headroom >= MIN_HEADROOM:

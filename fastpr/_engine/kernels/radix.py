@@ -13,6 +13,7 @@ import numba
 import numpy as np
 
 from ..jit import helper, jit
+from .class_sort import sorted_classes
 
 _SIGN = np.uint64(1 << 63)
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -30,9 +31,7 @@ def _flip(key, to_key):
 
 
 def _numpy_sorted_classes(pos, neg):
-    """(pos, neg) sorted by the engine's sort, which may sort in place: called from objmode."""
-    from ..ranking import sorted_classes  # the engine imports these kernels
-
+    """(pos, neg) sorted as ``fastpr.evaluate`` sorts them, maybe in place: called from objmode."""
     (pos, _), (neg, _) = sorted_classes(pos, None, neg, None)
     return pos, neg
 

@@ -20,10 +20,11 @@ import numpy as np
 from ..jit import jit
 from . import draws
 from .fmeasure import max_f1
-from .rows import N_COLUMNS, N_THRESHOLDS, POS_WEIGHT, record
+from .layout import N_COLUMNS, N_THRESHOLDS, POS_WEIGHT
+from .rows import record
 from .uniforms import stream_key
 
-# Each replicate's row: the row of fastpr._engine.kernels.rows, then the best F1 over the operating
+# Each replicate's row: a row (fastpr._engine.kernels.layout), then the best F1 over the operating
 # points (NaN unless asked for: it needs the points stored). A replicate swept over gap bins
 # counts each bin as one threshold in N_THRESHOLDS; no result reads that column of a replicate.
 MAX_F1 = N_COLUMNS

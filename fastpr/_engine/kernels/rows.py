@@ -1,10 +1,5 @@
-"""The row layout that every result reads, and the one kernel that sweeps a ranking into a row.
-
-A row holds the fields of ``fastpr.Evaluation`` in their order: positive weight, negative
-weight, prevalence, number of thresholds, the areas of ``summary.summarise_into`` in its order,
-the interpolated AUC-PR of the worst ranking (the floor of ``auc_npr``) and ``auc_npr``. One
-ranking is one row, many rankings a table of rows, a bootstrap replicate a row under new weights
-(``resample`` appends its best F1). Every path reaches the sweep through ``record``.
+"""The one kernel that sweeps a ranking into its row (the layout of ``layout``), and the row of a
+finished sweep. Every path reaches the sweep through ``record``.
 """
 import numpy as np
 
@@ -12,23 +7,12 @@ from ..jit import jit
 from . import summary as _summary
 from . import sweep as _sweep
 from .area import worst_ranking_interpolated_area
+from .layout import (AUC_NPR, AUC_PR, AUC_PR_MIN, AUC_ROC, AVERAGE_PRECISION,  # noqa: F401
+                     FIRST_AREA, N_COLUMNS, N_SUMMARY, N_THRESHOLDS, NEG_WEIGHT, POS_WEIGHT,
+                     PREVALENCE)  # (those that the readers of rows take from here too)
 from .normalised import normalised_area
 from .radix import sort_classes
 from .split import split_by_class
-
-POS_WEIGHT, NEG_WEIGHT, PREVALENCE, N_THRESHOLDS, FIRST_AREA = range(5)
-AUC_ROC = FIRST_AREA + _summary.AUC_ROC
-AUC_ROC_HULL = FIRST_AREA + _summary.AUC_ROC_HULL
-AUC_PR = FIRST_AREA + _summary.INTERPOLATED
-AUC_PR_DG = FIRST_AREA + _summary.DAVIS_GOADRICH
-AVERAGE_PRECISION = FIRST_AREA + _summary.AVERAGE_PRECISION
-AUC_PR_LOWER = FIRST_AREA + _summary.LOWER_TRAPEZOID
-AUC_PR_UPPER = FIRST_AREA + _summary.UPPER_TRAPEZOID
-AUC_PR_LINEAR = FIRST_AREA + _summary.LINEAR
-AUC_PR_HULL = FIRST_AREA + _summary.HULL
-AUC_PR_MIN = FIRST_AREA + _summary.N_SUMMARY
-AUC_NPR = AUC_PR_MIN + 1
-N_COLUMNS = AUC_NPR + 1
 
 
 @jit
@@ -77,4 +61,4 @@ def summary(y_true, y_score, sample_weight):
             raise ValueError("y_score contains NaN")
     row = np.empty(N_COLUMNS)
     record(pos, pos_w, neg, neg_w, np.empty((3, 0)), row)
-    return row[FIRST_AREA:FIRST_AREA + _summary.N_SUMMARY]
+    return row[FIRST_AREA:FIRST_AREA + N_SUMMARY]

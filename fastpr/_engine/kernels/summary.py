@@ -2,12 +2,16 @@
 import numpy as np
 
 from ..jit import helper, shared
+from . import layout
 from . import sweep as _sweep
 
-# Order of the summary vector: AUC-ROC, its hull, then the PR areas in fastpr.PR_METHODS order.
-AUC_ROC, AUC_ROC_HULL = 0, 1
-INTERPOLATED, DAVIS_GOADRICH, AVERAGE_PRECISION, LOWER_TRAPEZOID = 2, 3, 4, 5
-UPPER_TRAPEZOID, LINEAR, HULL, N_SUMMARY = 6, 7, 8, 9
+# Positions in the summary vector: the areas of a row (``layout``), in its order.
+(AUC_ROC, AUC_ROC_HULL, INTERPOLATED, DAVIS_GOADRICH, AVERAGE_PRECISION, LOWER_TRAPEZOID,
+ UPPER_TRAPEZOID, LINEAR, HULL) = (column - layout.FIRST_AREA for column in (
+     layout.AUC_ROC, layout.AUC_ROC_HULL, layout.AUC_PR, layout.AUC_PR_DG,
+     layout.AVERAGE_PRECISION, layout.AUC_PR_LOWER, layout.AUC_PR_UPPER, layout.AUC_PR_LINEAR,
+     layout.AUC_PR_HULL))
+N_SUMMARY = layout.N_SUMMARY
 # The largest ratio of the class totals at which areas are reported. The sweep's terms in PR
 # areas are about P^2 / N in its units (the worst ranking's area is about P / 2N), so when the
 # positives are the lighter class they reach the smallest doubles at a ratio near 2**640; one

@@ -24,17 +24,23 @@ import math
 import numpy as np
 
 from ..jit import helper, jit
+from . import layout
 from .area import davis_goadrich_segment, interpolated_segment
 from .hull import HULL_COLUMNS, grown, hull_areas, push, upper_hull
+from .walk import DOWN
+from .walk import tie_step_helper as tie_step
+from .walk import ties_helper as ties
 
-# Indices into the state vector that sweep() returns: the results first, then the cursor.
-N_POS, N_NEG, N_POINTS, ROC2, INTERPOLATED, DAVIS_GOADRICH, AVERAGE_PRECISION = range(7)
-LOWER2, UPPER2, HULL_ROC2, HULL_INTERPOLATED = range(7, 11)
+# Indices into the state vector that sweep() returns: the results first, each in the column of
+# the row (``layout``) that it becomes, then the running values and the cursor.
+N_POS, N_NEG, N_POINTS = layout.POS_WEIGHT, layout.NEG_WEIGHT, layout.N_THRESHOLDS
+ROC2, HULL_ROC2, INTERPOLATED = layout.AUC_ROC, layout.AUC_ROC_HULL, layout.AUC_PR
+DAVIS_GOADRICH, AVERAGE_PRECISION = layout.AUC_PR_DG, layout.AVERAGE_PRECISION
+LOWER2, UPPER2, HULL_INTERPOLATED = layout.AUC_PR_LOWER, layout.AUC_PR_UPPER, layout.AUC_PR_HULL
 # The running totals in units of SCALE (at the end the class totals, which N_POS and N_NEG hold
 # in the caller's units): the sums above are normalised by these.
-TP, FP, SCALE = range(11, 14)
-_I, _J, _N_HULL, _GROUP_MAX_PRECISION, _ROSE, _CORNER_THRESHOLD, _LAST_THRESHOLD = range(14, 21)
-_RUN_TP, _DONE, N_STATE = range(21, 24)
+(TP, FP, SCALE, _I, _J, _N_HULL, _GROUP_MAX_PRECISION, _ROSE, _CORNER_THRESHOLD, _LAST_THRESHOLD,
+ _RUN_TP, _DONE, N_STATE) = range(layout.N_COLUMNS, layout.N_COLUMNS + 13)
 # Limits on SCALE, as powers of two. The largest weight goes to at most 2**_HEAVIEST (sums of up
 # to 2**62 of them stay finite) and the product of the classes' largest weights to at most
 # 2**_PRODUCT (P N, tp fp and the hull's cross products, with the counts' factor n**2 for up to
@@ -84,21 +90,16 @@ def _weight_range(weights, scores):
 
 
 @helper
-def _take_ties(scores, weights, i, threshold, scale):
-    """Consume scores[.. i] equal to threshold from the top; returns (weight taken, new i).
+def _in_units(taken, scale):
+    """A threshold's weight ``taken`` (``walk.ties``) in units of ``scale``.
 
-    The weight is in units of ``scale``: ties are summed in the caller's units (their sum is
-    finite, as the class total is) and scaled once per threshold. A weight too small for a double
-    in those units counts as the smallest one: the estimators that look only at whether a
-    threshold has weight (which points exist, whether precision at tp = 0 is 0) must still see it.
+    Ties are summed in the caller's units (their sum is finite, as the class total is) and scaled
+    once per threshold. A weight too small for a double in those units counts as the smallest
+    one: the estimators that look only at whether a threshold has weight (which points exist,
+    whether precision at tp = 0 is 0) must still see it.
     """
-    unit = weights.size == 0
-    taken = 0.0
-    while i >= 0 and scores[i] == threshold:
-        taken += 1.0 if unit else weights[i]
-        i -= 1
     scaled = taken * scale
-    return (scaled if scaled > 0.0 or taken == 0.0 else _SMALLEST), i
+    return scaled if scaled > 0.0 or taken == 0.0 else _SMALLEST
 
 
 @helper
@@ -184,7 +185,8 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
             point_threshold = np.nan
             while i >= 0 and pos[i] > top_negative:
                 threshold = pos[i]
-                dtp, i = _take_ties(pos, pos_w, i, threshold, scale)
+                taken, i = ties(pos, pos_w, i, threshold, DOWN)
+                dtp = _in_units(taken, scale)
                 if dtp == 0.0:
                     continue
                 tp_b = tp + dtp  # summed as in the merging branch, so both agree to the bit
@@ -231,20 +233,18 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
                 # 0 adds exactly nothing; selects instead of a branch avoid mispredictions.
                 while j >= 0 and neg[j] > bound:
                     threshold = neg[j]
-                    dfp, j = _take_ties(neg, neg_w, j, threshold, scale)
+                    taken, j = ties(neg, neg_w, j, threshold, DOWN)
+                    dfp = _in_units(taken, scale)
                     weighty = dfp > 0.0
                     n_points += weighty
                     last_threshold = threshold if weighty else last_threshold
                     roc2 += dfp * (tp + tp)
                     fp += dfp
             continue
-        if j < 0 or (i >= 0 and pos[i] >= neg[j]):
-            threshold = pos[i]
-        else:
-            threshold = neg[j]
         i_before, j_before = i, j
-        dtp, i = _take_ties(pos, pos_w, i, threshold, scale)
-        dfp, j = _take_ties(neg, neg_w, j, threshold, scale)
+        threshold, taken_pos, i, taken_neg, j = tie_step(pos, pos_w, neg, neg_w, i, j, DOWN)
+        dtp = _in_units(taken_pos, scale)
+        dfp = _in_units(taken_neg, scale)
         if dtp == 0.0 and dfp == 0.0:
             continue
         if dfp > 0.0 and rose:
