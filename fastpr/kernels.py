@@ -5,29 +5,27 @@ Python overhead when called from jitted code (and work from Python too). They ch
 costs little next to their own work, raising ``ValueError``: the lengths of the arrays,
 ``offsets``, that ``order`` holds row numbers, and NaN among the scores of ``summary``; numba
 does not check indices, so an array too short would be read or written past its end. A position
-outside the ranking gives ``swap_delta_at`` and ``move_delta_at`` NaN (an exception there would
-cost a loop of queries three quarters of its speed). The rest is the caller's to ensure:
+outside the ranking gives ``swap_delta_at`` and ``move_delta_at`` NaN, not an exception. The
+rest is the caller's to ensure:
 
 - ``y_true``: 1-D bool array (True = positive);
 - ``y_score``: 1-D float64 or float32 array of the same length;
 - ``sample_weight``: 1-D float64 array of finite weights >= 0, or an empty float64 array for
   unit weights.
 
-They sort each class with a radix sort written for this (numba's quicksort is about 3.5x slower
-on varied data), or, once a class has 8,192 values and there are no weights, as
-:func:`fastpr.evaluate` sorts (NumPy's SIMD sort; a large class in two halves on two threads),
-reached through ``numba.objmode``: that block holds the GIL, so threads that call ``summary`` at
-once take turns for it. Undefined areas (no positives, or no negatives for AUC-ROC) are NaN.
+``summary`` costs a sort of each class plus one pass. Once a class has 8,192 values and there
+are no weights, it sorts as :func:`fastpr.evaluate` does, through ``numba.objmode``, which holds
+the GIL: threads that call ``summary`` at once take turns for that step. Undefined areas (no
+positives, or no negatives for AUC-ROC) are NaN.
 
 ``summary`` returns every area at once; index it with the constants below.
 
 For learners (see :mod:`fastpr.learn`, which calls the same kernels): a ranking ranks examples by
 descending score, ties in row order (a stable sort, as XGBoost's), and many rankings are
 segments of a row order: ranking g is rows ``order[offsets[g]:offsets[g + 1]]`` (int64), best
-first, with ``offsets`` int64 from 0 to n (``[0, n]`` for one ranking). The kernels read the
-labels in that same order, ``ranked_true = y_true[order]`` (bool), so that they read them in
-sequence. Outputs are float64 arrays of length n indexed by row, written by the kernel; scores
-here are float64.
+first, with ``offsets`` int64 from 0 to n (``[0, n]`` for one ranking). The kernels take the
+labels in that same order, ``ranked_true = y_true[order]`` (bool). Outputs are float64 arrays
+of length n indexed by row, written by the kernel; scores here are float64.
 
 - ``descending_order(y_score, order)``: the ranking of one array; ``ranking_order(y_score,
   offsets, order)`` of each segment ``offsets[g]:offsets[g + 1]`` of it.

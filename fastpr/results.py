@@ -143,7 +143,8 @@ class Evaluation(Result):
 
     @classmethod
     def from_row(cls, row):
-        """The Evaluation of one row of the engine (``fastpr._engine.kernels.rows`` layout)."""
+        """The Evaluation of one row of the engine's results."""
+        # ``row`` in the layout of fastpr._engine.kernels.rows.
         values = row[: len(COLUMNS)].tolist()
         values[rows.N_THRESHOLDS] = int(values[rows.N_THRESHOLDS])
         return cls(*values)
