@@ -52,7 +52,7 @@ def rankings_of(y_true, y_score, sample_weight=None, pos_label=None, groups=None
     every score anyway (:func:`evaluations` then names the first); callers that sort the rankings
     otherwise (``sorted_rankings``) pass False and have it refused here."""
     names = None
-    if _validation.is_model_table(y_score):
+    if type(y_score) is not np.ndarray and _validation.is_model_table(y_score):
         names, y_score = _validation.model_table(y_score)
     y_score = _validation.as_array("y_score", y_score)
     if groups is None and offsets is None:

@@ -27,14 +27,13 @@ def _filled(kernel, size, *inputs):
 
 @dataclass(frozen=True)
 class CompactedSegment:
-    """A ranking reduced to what its sweep reads: the state of an :class:`Accumulator`.
+    """A ranking reduced to what its metrics depend on: the state of an :class:`Accumulator`.
 
     ``scores`` holds the distinct scores, strictly ascending (``-0.0`` and ``0.0`` are one,
     stored as ``0.0``), ``pos_weight`` and ``neg_weight`` the total weight of the positives and
-    of the negatives with each score. A score whose rows all weigh 0 is left out, as the sweep
-    leaves out a threshold that moves nothing. As a sorted ranking (:attr:`ranking`) both classes
-    share the one score array, so the engine sweeps it as any other ranking. Segments are what
-    ``fastpr.distributed`` compacts, cuts, merges and moves between workers.
+    of the negatives with each score. A score whose rows all weigh 0 is left out: it moves no
+    operating point. Segments are what ``fastpr.distributed`` compacts, cuts, merges and moves
+    between workers.
     """
 
     scores: np.ndarray
@@ -60,6 +59,7 @@ class CompactedSegment:
     @property
     def ranking(self):
         """The segment as a ``SortedRanking``: the scores viewed as both classes'."""
+        # Both classes share the one score array, so the engine sweeps it as any other ranking.
         return SortedRanking(self.scores, self.pos_weight, self.scores, self.neg_weight)
 
     def merged(self, other):
@@ -105,8 +105,8 @@ class Accumulator:
     scores, not of rows: 24 bytes each.
 
     ``update`` costs one sort of the chunk (the one ``evaluate`` does) plus a linear merge with
-    the state; ``merge`` is linear in the two states; ``evaluate`` is the one sweep of
-    ``fastpr.evaluate`` over the state, read from the same row as every result. Each chunk is
+    the state; ``merge`` is linear in the two states; ``evaluate`` is the one pass of
+    ``fastpr.evaluate`` over the state. Each chunk is
     validated on its own, and its labels are read as ``fastpr.evaluate`` reads them (positive
     means ``pos_label``, else 1 or True), so chunks must share one labelling.
 

@@ -1,8 +1,8 @@
 """Confidence intervals and paired model comparison (Boyd et al. 2013; docs/math/intervals.rst).
 
 Every bootstrap here sorts once: a replicate is a vector of counts over the already sorted
-examples, fed to the same one-pass kernel as weights, and its random numbers come from a stream
-keyed by (seed, replicate), so results depend on the seed alone, not on the thread count.
+examples, and its random numbers come from a stream keyed by (seed, replicate), so results
+depend on the seed alone, not on the thread count.
 """
 import math
 import secrets
@@ -391,11 +391,9 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
 
     Notes
     -----
-    Cost: one sort plus, per replicate, O(P + bins) without weights: the negatives between two
-    consecutive positive scores form one bin, whose total count is all the metrics see of them,
-    so a replicate draws P counts and one total per bin and sweeps those (fewer than 2P + 2
-    entries). Weighted data costs O(n) per replicate. Replicates are shared out over as many
-    threads as numba's thread count.
+    Cost: one sort plus, per replicate, O(P) without weights (P positives, however many
+    negatives) and O(n) with weights. Replicates run in parallel on all cores (numba's thread
+    count).
 
     Examples
     --------
@@ -542,10 +540,10 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
     """Compare models scored on the same examples: each against the first, with paired tests.
 
     ``test="bootstrap"`` resamples the examples once per replicate and applies the same counts
-    to every model (each model's sort is done once; its permutation carries the counts), so the
-    differences keep the pairing. The p-value is two-sided, from the normal approximation to
-    the replicate differences: ``2 Phi(-|d| / sd(d*))``. ``test="delong"`` (AUC-ROC only) uses
-    DeLong's covariance of the paired AUCs.
+    to every model (each model is sorted once), so the differences keep the pairing. The
+    p-value is two-sided, from the normal approximation to the replicate differences:
+    ``2 Phi(-|d| / sd(d*))``. ``test="delong"`` (AUC-ROC only) uses DeLong's covariance of the
+    paired AUCs.
 
     Parameters
     ----------

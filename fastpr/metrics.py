@@ -20,9 +20,9 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
         ``{name: scores}``, gives one ranking per column, named by it (unique strings); labels
         and weights combine with its columns as with the rows of a 2-D array.
     sample_weight : array-like of shape (n_samples,) or (n_rankings, n_samples), default=None
-        Finite weights >= 0 with a finite sum, of any magnitude (the sweep counts in a power of
-        two near them); only where one input's weights span more than double precision's range
-        (about 1e-300 next to 1e238) do the smallest lose digits, or vanish, in that unit.
+        Finite weights >= 0 with a finite sum, of any magnitude; only where one input's weights
+        span more than double precision's range (about 1e-300 next to 1e238) do the smallest
+        lose digits, or vanish.
         Integer weights give exactly the result of repeating rows.
     pos_label : scalar, default=None
         The positive label; needed unless labels are bool, {0, 1} or {-1, 1}.
@@ -55,12 +55,9 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     to 1 or more). An ``UndefinedMetricWarning`` says which and why (for many rankings, one
     warning per call with the number of rankings concerned).
 
-    Many rankings run on as many threads as numba's thread count (all cores unless
-    ``NUMBA_NUM_THREADS`` or ``numba.set_num_threads`` say otherwise); every ranking is computed
-    whole by one thread, so results do not depend on the thread count. Unweighted rows of a 2-D
-    batch are sorted with NumPy in blocks on a thread pool; groups and weighted rows of 1,024
-    scores or more one by one with NumPy, shorter ones (typical groups) with numba, a range of
-    groups per kernel call, so no Python runs per group.
+    Many rankings run in parallel on all cores (fewer where ``NUMBA_NUM_THREADS`` or
+    ``numba.set_num_threads`` say so), with no Python per ranking or group; results do not
+    depend on the number of threads.
 
     Examples
     --------

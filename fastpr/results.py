@@ -127,7 +127,8 @@ class Evaluation(Result):
 
     @classmethod
     def from_row(cls, row):
-        """The Evaluation of one row of the engine (``fastpr._engine.kernels.layout``)."""
+        """The Evaluation of one row of the engine's results."""
+        # ``row`` in the layout of fastpr._engine.kernels.layout.
         values = row[: len(COLUMNS)].tolist()
         values[layout.N_THRESHOLDS] = int(values[layout.N_THRESHOLDS])
         return cls(*values)

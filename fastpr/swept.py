@@ -10,7 +10,7 @@ SweptRanking given in its place without touching the data again; the figures of
 Every function here takes one ranking, a 2-D batch, a table of models, ``groups`` or ``offsets``
 alike and returns the single result for one ranking, a list for many (an array for
 :func:`auc_prg`), a dict keyed by name for a table of models, each entry equal to the single
-call (see ``fastpr._rankings``).
+call.
 """
 from dataclasses import dataclass
 

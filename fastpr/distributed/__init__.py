@@ -7,51 +7,16 @@ exact areas of ``fastpr.evaluate``. Needs the ``dask`` extra
 (``pip install "fastpr[dask]"``); it runs on whatever scheduler Dask is set to use, a
 ``dask.distributed`` cluster included.
 
-How it works
-------------
-The one-pass sweep of ``fastpr.evaluate`` walks the distinct scores from the highest down. Cut
-the score axis into ranges; a range can be swept on its own if it starts from the right state:
+Only compacted data moves: each partition is reduced on its worker to its distinct scores with
+their positive and negative weight (24 bytes per distinct score), and at most one such copy of
+each partition moves between workers; the client handles a few numbers per score range and the
+ROC-hull vertices. Work: one sort per partition on its worker, then linear passes. Results equal
+``fastpr.evaluate`` to rounding: sums of float weights are added in another order.
 
-1. **Compact each partition.** Every partition is validated and reduced to a
-   :class:`fastpr.accumulator.CompactedSegment` (the state of an Accumulator): its distinct
-   scores, each with the total positive and negative weight (one sort, on the worker). Memory
-   now follows distinct scores, not rows.
-2. **Choose range boundaries from sampled quantiles.** Each partition sends a few evenly spaced
-   scores of its compacted state (weighted by its size); the client picks boundaries at
-   quantiles of that sample, so ranges hold similar numbers of distinct scores.
-3. **Range-partition by score.** Each compacted partition is cut at the boundaries
-   (``searchsorted``). Equal scores are one entry of a compacted state, so a tie never straddles
-   two ranges. The pieces of one range, from every partition, are merged into that range's
-   compacted state on one worker: only compacted pieces move, never raw rows.
-4. **Summarise each range.** A kernel reduces each range to a few numbers: its total
-   positive and negative weight (P_k, N_k) and what the sweep leaves behind after it
-   (whether its lowest point was a rise in tp; the fp and threshold of its last rise; the tp of
-   its last point with negatives).
-5. **Carry the state across ranges (on the client).** A kernel chains the summaries from the
-   highest scores down into the sweep's state where each range starts: prefix sums of
-   (P_k, N_k) give the point (TP, FP), and the summaries the running values that the sweep
-   carries from one threshold to the next (the highest precision at the current recall, a
-   pending ROC-hull corner and its threshold, the tp where the current vertical stretch of the
-   curve began). A range holding one class, or none, passes some of them through unchanged,
-   so a value may come from several ranges up. The state's layout is the sweep kernel's own.
-6. **Sweep each range on its worker** with the kernel of ``fastpr.evaluate``, resumed from its
-   carried state. Each returns its partial sums (AUC-ROC, every PR area, the number of points)
-   and its ROC-hull candidates: points dropped by the hull of a subset of the points are not on
-   the hull of all of them.
-7. **Join (on the client).** Add the partial sums; run one monotone-chain pass over the ranges'
-   hull vertices (the hull of a union is the hull of the union of the hulls); close the curve at
-   (N, P) as the sweep does. Everything the client handles is per range or per hull vertex.
-
-Work and traffic: one sort per partition on its worker; each range merges the pieces of its M
-source partitions pairwise in a balanced tree (about log2 M linear passes over its state); the
-sweeps are linear. The data moved between workers is at most one compacted copy of each
-partition. Results equal ``fastpr.evaluate`` to rounding: sums of float weights are added in
-another order.
-
-With ``groups=``, each partition builds one compacted segment per group; they are merged per
-group in a tree reduction and each group is swept on the client. That moves each group's
-compacted state (24 bytes per distinct score of the group) to the client, which suits many
-groups of moderate size; evaluate one very large group on its own for the range algorithm.
+With ``groups=``, each group's compacted data (24 bytes per distinct score of the group) is
+merged across partitions and moves to the client, which evaluates it: that suits many groups of
+moderate size; evaluate one very large group on its own, without ``groups``, to spread it over
+the workers.
 """
 import dataclasses
 import math
@@ -73,6 +38,48 @@ from .._undefined import warn_if_undefined_in
 from ..accumulator import CompactedSegment
 from ..exceptions import InputTypeError, InputValueError
 from ..results import Evaluation, EvaluationBatch
+
+# How it works. The one-pass sweep of fastpr.evaluate walks the distinct scores from the highest
+# down. Cut the score axis into ranges; a range can be swept on its own if it starts from the
+# right state:
+#
+# 1. Compact each partition. Every partition is validated and reduced to a
+#    CompactedSegment (the state of an Accumulator): its distinct
+#    scores, each with the total positive and negative weight (one sort, on the worker). Memory
+#    now follows distinct scores, not rows.
+# 2. Choose range boundaries from sampled quantiles. Each partition sends a few evenly spaced
+#    scores of its compacted state (weighted by its size); the client picks boundaries at
+#    quantiles of that sample, so ranges hold similar numbers of distinct scores.
+# 3. Range-partition by score. Each compacted partition is cut at the boundaries
+#    (``searchsorted``). Equal scores are one entry of a compacted state, so a tie never straddles
+#    two ranges. The pieces of one range, from every partition, are merged into that range's
+#    compacted state on one worker: only compacted pieces move, never raw rows.
+# 4. Summarise each range. A kernel reduces each range to a few numbers: its total
+#    positive and negative weight (P_k, N_k) and what the sweep leaves behind after it
+#    (whether its lowest point was a rise in tp; the fp and threshold of its last rise; the tp of
+#    its last point with negatives).
+# 5. Carry the state across ranges (on the client). A kernel chains the summaries from the
+#    highest scores down into the sweep's state where each range starts: prefix sums of
+#    (P_k, N_k) give the point (TP, FP), and the summaries the running values that the sweep
+#    carries from one threshold to the next (the highest precision at the current recall, a
+#    pending ROC-hull corner and its threshold, the tp where the current vertical stretch of the
+#    curve began). A range holding one class, or none, passes some of them through unchanged,
+#    so a value may come from several ranges up. The state's layout is the sweep kernel's own.
+# 6. Sweep each range on its worker with the kernel of ``fastpr.evaluate``, resumed from its
+#    carried state. Each returns its partial sums (AUC-ROC, every PR area, the number of points)
+#    and its ROC-hull candidates: points dropped by the hull of a subset of the points are not on
+#    the hull of all of them.
+# 7. Join (on the client). Add the partial sums; run one monotone-chain pass over the ranges'
+#    hull vertices (the hull of a union is the hull of the union of the hulls); close the curve at
+#    (N, P) as the sweep does. Everything the client handles is per range or per hull vertex.
+#
+# Work and traffic: one sort per partition on its worker; each range merges the pieces of its M
+# source partitions pairwise in a balanced tree (about log2 M linear passes over its state); the
+# sweeps are linear. The data moved between workers is at most one compacted copy of each
+# partition.
+#
+# With groups=, each partition builds one compacted segment per group; they are merged per group
+# in a tree reduction and each group is swept on the client.
 
 # Scores each partition contributes to the sample that places the range boundaries.
 _SAMPLES_PER_PARTITION = 256
@@ -251,7 +258,7 @@ def _sweep_range(segment, start):
 
 
 def _ranked_evaluation(segments, n_ranges):
-    """Steps 2-7 of the module docstring, from the list of persisted compacted partitions."""
+    """Steps 2-7 of "How it works" above, from the list of persisted compacted partitions."""
     samples = dask.compute(*[dask.delayed(_sample)(segment) for segment in segments])
     if not any(weight for _, weight in samples):
         _raise_no_weight()
@@ -348,9 +355,9 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
 
     Notes
     -----
-    The module docstring explains the algorithm. Each partition is validated on its own
-    worker, with the errors of :func:`fastpr.evaluate`: the first failing partition is reported
-    with lengths and positions in the whole data (working them out reads the inputs again).
+    Each partition is validated on its own worker, with the errors of :func:`fastpr.evaluate`:
+    the first failing partition is reported with lengths and positions in the whole data
+    (working them out reads the inputs again).
     Labels are read the same way in every partition (positive means ``pos_label``, else 1 or
     True). Computes with Dask's current scheduler, e.g. the ``dask.distributed.Client`` last
     created. ``UndefinedMetricWarning`` is issued on the client, as ``fastpr.evaluate`` issues it

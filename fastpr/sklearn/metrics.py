@@ -398,7 +398,7 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
 
     Notes
     -----
-    All the rows are evaluated in one batch call (one ranking per row, spread over threads).
+    Cost: one sort and one pass per sample's ranking of its labels; samples run in parallel.
 
     Examples
     --------
