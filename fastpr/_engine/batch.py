@@ -11,7 +11,6 @@ repay the hand-over. The pool lives as long as the process (starting one costs a
 forked child starts its own. Work runs inline on one thread, and when the caller is itself a
 pool thread: a task waiting on tasks queued behind it could wait forever.
 """
-import operator
 import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -101,7 +100,11 @@ def each(function, items, n_scores):
 
 def run_all(tasks):
     """The results of calling every task, side by side where ``threaded()``."""
-    return spread(operator.call, tasks, thread_count())
+    return spread(_call, tasks, thread_count())
+
+
+def _call(task):  # operator.call, which Python 3.10 lacks
+    return task()
 
 
 def segment_ranges(starts, n_threads, block=BLOCK_SCORES, min_block=MIN_RANGE_SCORES):
