@@ -1,9 +1,9 @@
 """The one entry from validated rankings to their table: one ranking, rows of a 2-D batch, ragged
 segments (groups, offsets, classes).
 
-:func:`table` gives the validated rankings (:class:`Rankings`, made by
-``fastpr._rankings.rankings_of``) each ranking one row in the layout of ``fastpr._engine.kernels.rows``, by
-the strategy that suits the input; every strategy ends in the kernel ``rows.record``. The work
+:func:`table` gives each of the validated rankings (:class:`Rankings`, made by
+``fastpr._rankings.rankings_of``) one row in the layout of ``kernels/layout.py``, by the strategy
+that suits the input; every strategy ends in the kernel ``rows.record``. The work
 goes over threads by ``fastpr._engine.batch``: blocks of rows or long segments for NumPy's sort
 (which releases the GIL) and the nogil kernels, and ranges of short segments for one nogil
 kernel that sorts them with numba's sort. Every ranking is computed whole by one thread, so

@@ -93,8 +93,8 @@ def swap_delta(y_true, y_score, *, pos_label=None, sample_weight=None):
     -------
     SwapDelta
         Its ``swap(i, j)`` and ``move(i, to)`` answer arrays of queries;
-        ``fastpr.learn.kernels`` has the same answers for compiled code (``ap_delta_table``, ``swap_delta_at``,
-        ``move_delta_at``).
+        ``fastpr.learn.kernels`` has the same answers for compiled code (``ap_delta_table``,
+        ``swap_delta_at``, ``move_delta_at``).
 
     Notes
     -----
