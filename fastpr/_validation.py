@@ -884,7 +884,7 @@ def sk_scores(name, values, *, dims=(1,), text_error=InputTypeError, check_finit
             raise text_error("{argument} must hold numbers.", argument=name) from None
     elif given.kind not in "biuf":
         raise (InputValueError if given.kind == "c" else text_error)(
-            "{argument} must hold real numbers, got an array of dtype {dtype}.", argument=name,
+            "{argument} must be real numbers, got an array of dtype {dtype}.", argument=name,
             dtype=given)
     if array.size == 0:
         raise InputValueError("{argument} is empty.", argument=name)

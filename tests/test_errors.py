@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from strategies import SETTINGS
 
 import fastpr
+import fastpr.learn
+import fastpr.sklearn
 from fastpr import _validation, datasets
 from fastpr.exceptions import InputError
 
@@ -168,3 +170,33 @@ def test_counts_of_undefined_entries_share_one_name():
     with pytest.warns(fastpr.UndefinedMetricWarning,
                       match="^Metrics are undefined for 1 of 2 folds: "):
         assert fastpr.aggregate(folds).n_undefined == 1
+
+
+# The same bad input gets the same answer from every entry point: the one input layer answers it.
+_ENTRY_POINTS = {
+    "evaluate": lambda y, s, w: fastpr.evaluate(y, s, sample_weight=w),
+    "bootstrap": lambda y, s, w: fastpr.bootstrap(y, s, sample_weight=w, n_boot=5, seed=1),
+    "Accumulator": lambda y, s, w: fastpr.Accumulator().update(y, s, sample_weight=w),
+    "learn.FixedLabels": lambda y, s, w: fastpr.learn.FixedLabels(y, sample_weight=w).metric(s),
+    "sklearn.average_precision_score":
+        lambda y, s, w: fastpr.sklearn.average_precision_score(y, s, sample_weight=w),
+    "sklearn.precision_recall_curve":
+        lambda y, s, w: fastpr.sklearn.precision_recall_curve(y, s, sample_weight=w),
+}
+
+
+@pytest.mark.parametrize("entry", sorted(_ENTRY_POINTS))
+@pytest.mark.parametrize("y_score, sample_weight, kind, message", [
+    ([0.9, np.nan, 0.3, 0.1], None, ValueError,
+     "y_score contains NaN at index 1 (1 NaN in all)."),
+    ([0.9, 0.5, 0.3, 0.1], [1, -1, 1, 1], ValueError,
+     "sample_weight must be >= 0, got -1.0 at index 1."),
+    ([0.9, 0.5, 0.3], None, ValueError, "y_true and y_score have different lengths: 4 and 3."),
+    (["a", "b", "c", "d"], None, TypeError,
+     "y_score must be real numbers, got an array of dtype <U1."),
+])
+def test_the_same_bad_input_gets_the_same_answer_everywhere(entry, y_score, sample_weight, kind,
+                                                            message):
+    with pytest.raises(kind) as caught:
+        _ENTRY_POINTS[entry]([1, 0, 1, 0], y_score, sample_weight)
+    assert str(caught.value) == message

@@ -68,7 +68,8 @@ def _split_ranking(y_true, y_score, pos_label, sample_weight):
                                              pos_label, pos, neg)
     if n_neither or (n_pos < n and not _binary_class(other, pos_label)):
         return None
-    classes = _rankings.checked_ends(sort_split(pos[:n_pos], None, neg[: n - n_pos], None))
+    classes = _rankings.checked_ends(sort_split(pos[:n_pos], None, neg[: n - n_pos], None),
+                                     y_score)
     return BinaryRanking(None, y_score, None, y_score.dtype, None, (n_pos > 0) + (n_pos < n),
                          classes)
 

@@ -11,6 +11,7 @@ import math
 
 import numpy as np
 
+from .. import _validation
 from .._engine.batch import each, row_of
 from .._engine.kernels import rows, summary
 from .._engine.kernels.intermediate import KEEP_ALL, drop_intermediate
@@ -34,18 +35,16 @@ def summaries(is_positive, scores, weights):
     return table(Rankings(is_positive, scores, weights))
 
 
-def checked_ends(ranking):
-    """A ranking sorted by class (the engine's ``SortedRanking``), unless the ends of its classes
-    show NaN or infinities (ValueError): NumPy sorts NaN last, so four values read in place of
-    a pass over the scores check them."""
+def checked_ends(ranking, scores):
+    """A ranking sorted by class (the engine's ``SortedRanking``) of ``scores``, unless the ends
+    of its classes show NaN or infinities: NumPy sorts NaN last, so four values read in place of
+    a pass over the scores check them, and only then does the input layer look for the first
+    (ValueError naming its position, as for every entry point)."""
     pos, neg = ranking.pos, ranking.neg
     if ((not pos.size or -math.inf < pos[0] <= pos[-1] < math.inf)
             and (not neg.size or -math.inf < neg[0] <= neg[-1] < math.inf)):
         return ranking
-    ends = [float(c[i]) for c in (pos, neg) if c.size for i in (0, -1)]
-    if not all(map(math.isfinite, ends)):
-        what = "NaN" if any(map(math.isnan, ends)) else "infinity"
-        raise ValueError(f"y_score contains {what}.")
+    _validation.finite("y_score", scores)
     return ranking
 
 
@@ -53,7 +52,7 @@ def binary_areas(is_positive, scores, weights):
     """(AUC-ROC, average precision, weight of the positives, weight of the negatives) of one
     ranking. Unit weights take the engine's lean sweep, which computes only these areas (bit
     for bit as the full sweep does) in half the full sweep's time at a thousand scores."""
-    ranking = checked_ends(sort_validated(is_positive, scores, weights))
+    ranking = checked_ends(sort_validated(is_positive, scores, weights), scores)
     if weights is None:
         return (*sorted_areas(ranking.pos, ranking.neg), ranking.pos.size, ranking.neg.size)
     row = np.empty(rows.N_COLUMNS)
@@ -108,7 +107,7 @@ def points(is_positive, scores, weights, first=0, rule=KEEP_ALL):
     (scikit-learn's ``drop_intermediate``, see ``kernels.intermediate``): a view of the buffer
     that the engine fills in place. Unit weights take the lean walk that finds only the points
     (half the sweep's time at a thousand scores)."""
-    ranking = checked_ends(sort_validated(is_positive, scores, weights))
+    ranking = checked_ends(sort_validated(is_positive, scores, weights), scores)
     if weights is None:
         return unit_points(ranking, first, rule)
     buffer = np.empty((3, ranking.size + 1))
