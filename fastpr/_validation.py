@@ -841,8 +841,10 @@ def finite(name, array):
     """Refuse NaN and infinities (scikit-learn's scores), as :func:`reject_nan` and
     :func:`nonnegative` do."""
     # A finite sum says that every value is finite (NaN and infinities carry into it) at half
-    # the cost of a mask; a sum that overflows falls back to the mask.
-    if not math.isfinite(array.sum()) and not np.isfinite(array).all():
+    # the cost of a mask; a sum that overflows (or adds inf to -inf) falls back to the mask.
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = array.sum()
+    if not math.isfinite(total) and not np.isfinite(array).all():
         reject_nan(name, array)
         refuse_first(np.isinf(array), name, array,
                      "{argument} must be finite, got {value} at {where}.")
