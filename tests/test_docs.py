@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import fastpr
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,3 +144,23 @@ def test_readme_links_to_files_that_exist():
     assert targets, "the README's map of the documentation has no links"
     missing = [target for target in targets if not (ROOT / target).exists()]
     assert not missing, f"README.md links to missing files: {missing}"
+
+
+def test_readme_picture_is_what_its_example_draws(tmp_path):
+    # The picture once showed other data than the example above it; the README's examples,
+    # run in order as its doctest runs them, draw docs/pr_curve.png again.
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.testing.compare import compare_images
+
+    source, namespace = [], {}
+    for line in (ROOT / "README.md").read_text().splitlines():
+        if line.startswith((">>> ", "... ")):
+            source.append(line[4:])
+    exec("\n".join(source), namespace)
+    drawn = tmp_path / "pr_curve.png"
+    namespace["ax"].figure.savefig(drawn)
+    # Different data draws a different picture (about 40 RMS); font rendering, a few.
+    assert compare_images(str(DOCS / "pr_curve.png"), str(drawn), tol=10) is None
