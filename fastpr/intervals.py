@@ -111,7 +111,14 @@ def _percent(confidence):
 class Comparison(Result):
     """Models scored on the same examples, each compared with the first (``differences[k]`` is
     model k + 1 minus model 0), with intervals and two-sided p-values for no difference.
-    ``models`` names them: the column names of a table of models, else positions 0, 1, ..."""
+    ``models`` names them: the column names of a table of models, else positions 0, 1, ...
+
+    Printed (and by ``to_frame()``), a row per model: its estimate and, for the others, the
+    difference with its interval and p-value. A printed p-value below what its test resolves
+    shows as a bound, never 0: ``"< 1/B"`` for the bootstrap test of B replicates (with a
+    defined difference), whose normal tail is not borne out by any replicate beyond 1/B, and
+    ``"< 1e-16"`` for DeLong's; ``p_values`` and the frame keep the computed values.
+    """
 
     metric: str
     method: str
@@ -126,11 +133,7 @@ class Comparison(Result):
     replicates: np.ndarray  # (n_boot, n_models) for the bootstrap test, empty for DeLong
 
     def _tables(self):
-        """One row per model: its estimate, and for the others the difference from the first
-        with its interval and p-value. A p-value prints as ``"< bound"`` below what the test
-        resolves: ``1 / B`` for a bootstrap of B replicates (with a defined difference), whose
-        normal approximation is not borne out by any replicate so far into the tail, and
-        1e-16 (double precision) for DeLong's; ``p_values`` holds the computed values."""
+        # The p-values' bounds: see the class docstring.
         first = {"estimate": self.estimates}
         columns = {name: np.concatenate([[math.nan], getattr(self, field)])
                    for name, field in (("difference", "differences"), ("low", "low"),

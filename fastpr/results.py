@@ -192,7 +192,9 @@ class Result:
         """The numbers as plain text: a short table per run of equal-length arrays (rows
         elided with "..." past 20, keeping the first and last 5; columns wrapped at 79
         characters), :data:`DIGITS` significant digits, other fields on the title line. A
-        result of a few scalars prints on one line."""
+        result of a few scalars prints on one line. A p-value below what its test resolves
+        prints as a bound (``"< 0.005"`` for a bootstrap of 200 replicates; see
+        :class:`fastpr.Comparison`)."""
         return "\n".join(self._lines(WIDTH))
 
     def _lines(self, width):
