@@ -20,6 +20,9 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
     "sphinx.ext.mathjax",
+    # MathJax from the docs extra, copied into the site: formulas render offline (a CDN's
+    # MathJax leaves every formula as raw TeX without the network). Sets mathjax_path.
+    "sphinx-mathjax-offline",
     "sphinx.ext.intersphinx",
     "numpydoc",
     "sphinxarg.ext",  # docs/cli.rst: the reference generated from the command's own parser
@@ -32,6 +35,12 @@ html_theme = "pydata_sphinx_theme"
 html_title = "fastpr"
 html_static_path = ["_static"]
 html_theme_options = {"navigation_depth": 2, "show_toc_level": 2}
+html_css_files = ["code.css"]
+# Pages without sub-pages have no section navigation: no left sidebar (the theme kept an empty
+# one, a quarter of the width), so that code and the command's tables fit beside the page's
+# table of contents.
+html_sidebars = {page: [] for page in ("index", "getting-started", "choosing", "cli", "performance",
+                                       "compiled", "architecture", "changelog")}
 exclude_patterns = ["_build", "examples/*.rst"]
 nitpicky = False
 # Keep "--option" as typed: option names are quoted in prose and in the generated CLI reference.

@@ -26,7 +26,8 @@ from ._validation import Boolean, Integer, OneOf, options
 from ._validation import Interval as Within
 from ._undefined import warn_undefined, warn_undefined_entries
 from .exceptions import InputValueError
-from .results import COLUMNS, PR_METHODS, Result, method_field
+from .results import (COLUMNS, P_FLOOR, PR_METHODS, Result, Table, method_field, number_text,
+                      p_value_text)
 from .unachievable import normalised_auc_pr
 
 METRICS = ("auc_pr", "auc_roc", "auc_npr", "max_f1")
@@ -58,6 +59,10 @@ class Interval(Result):
     high: float
     confidence: float
 
+    def _tables(self):
+        return [_interval_table(self, f"Interval: {_percent(self.confidence)} {self.interval} "
+                                      "interval")]
+
 
 @dataclass(frozen=True, repr=False, eq=False)
 class BootstrapResult(Result):
@@ -82,12 +87,38 @@ class BootstrapResult(Result):
     resampling: str
     seed: int
 
+    def _tables(self):
+        undefined = f", {self.n_undefined} undefined" if self.n_undefined else ""
+        title = (f"BootstrapResult: {_percent(self.confidence)} {self.interval} interval from "
+                 f"{self.n_boot} replicates ({'stratified ' if self.stratified else ''}"
+                 f"{self.resampling}, seed {self.seed}{undefined})")
+        return [_interval_table(self, title)]
+
+
+def _interval_table(result, title):
+    """One row, indexed by the metric: the estimate and its interval."""
+    return Table(title, {"method": np.array([result.method]),
+                         **{name: np.array([getattr(result, name)])
+                            for name in ("estimate", "low", "high")}},
+                 np.array([result.metric]), "metric")
+
+
+def _percent(confidence):
+    return f"{number_text(100 * confidence)}%"
+
 
 @dataclass(frozen=True, repr=False, eq=False)
 class Comparison(Result):
     """Models scored on the same examples, each compared with the first (``differences[k]`` is
     model k + 1 minus model 0), with intervals and two-sided p-values for no difference.
-    ``models`` names them: the column names of a table of models, else positions 0, 1, ..."""
+    ``models`` names them: the column names of a table of models, else positions 0, 1, ...
+
+    Printed (and by ``to_frame()``), a row per model: its estimate and, for the others, the
+    difference with its interval and p-value. A printed p-value below what its test resolves
+    shows as a bound, never 0: ``"< 1/B"`` for the bootstrap test of B replicates (with a
+    defined difference), whose normal tail is not borne out by any replicate beyond 1/B, and
+    ``"< 1e-16"`` for DeLong's; ``p_values`` and the frame keep the computed values.
+    """
 
     metric: str
     method: str
@@ -100,6 +131,26 @@ class Comparison(Result):
     p_values: np.ndarray
     confidence: float
     replicates: np.ndarray  # (n_boot, n_models) for the bootstrap test, empty for DeLong
+
+    def _tables(self):
+        # The p-values' bounds: see the class docstring.
+        first = {"estimate": self.estimates}
+        columns = {name: np.concatenate([[math.nan], getattr(self, field)])
+                   for name, field in (("difference", "differences"), ("low", "low"),
+                                       ("high", "high"), ("p_value", "p_values"))}
+        if self.test == "bootstrap":
+            differences = self.replicates[:, 1:] - self.replicates[:, :1]
+            bounds = [1 / max(n, 1) for n in np.isfinite(differences).sum(axis=0)]
+            replicates = f", {self.replicates.shape[0]} replicates"
+        else:
+            bounds, replicates = [P_FLOOR] * self.differences.size, ""
+        cells = {name: [""] + [number_text(v) for v in values[1:].tolist()]
+                 for name, values in columns.items()}
+        cells["p_value"] = [""] + [p_value_text(p, max(bound, P_FLOOR)) for p, bound
+                                   in zip(self.p_values.tolist(), bounds)]
+        title = (f"Comparison of {self.metric} ({self.method}) with model {self.models[0]}: "
+                 f"{self.test} test{replicates}, {_percent(self.confidence)} intervals")
+        return [Table(title, {**first, **columns}, self.models, "model", cells)]
 
 
 # --------------------------------------------------------------------------- resampled data

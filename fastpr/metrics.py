@@ -93,7 +93,7 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
 @options(method=OneOf(PR_METHODS), average=OneOf(AVERAGES))
 def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None,
            groups=None, offsets=None, average=None):
-    """Area under the precision-recall curve by one of the estimators of docs/math/estimators.rst.
+    """Area under the precision-recall curve by one of the :doc:`estimators </math/estimators>`.
 
     Parameters
     ----------

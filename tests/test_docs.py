@@ -1,5 +1,6 @@
 """The documentation: it builds with warnings as errors, its examples run, the API reference
 lists every public name and the README links to pages that exist."""
+import html
 import importlib
 import inspect
 import os
@@ -7,6 +8,8 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 import fastpr
 
@@ -30,6 +33,66 @@ def test_docs_build_with_warnings_as_errors(tmp_path):
     for page in ("index", "getting-started", "api", "cli", "performance", "changelog",
                  "auto_examples/index"):
         assert (tmp_path / "html" / f"{page}.html").is_file(), page
+    _check_offline(tmp_path / "html")
+    _check_api_summaries((tmp_path / "html" / "api.html").read_text())
+    _check_code_width((tmp_path / "html" / "getting-started.html").read_text())
+
+
+def _text(fragment):
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).split())
+
+
+def _check_offline(site):
+    """No page loads a script or a stylesheet from the network (offline, a CDN's MathJax left
+    every formula as raw TeX); the formulas' MathJax is a file of the site."""
+    remote = {}
+    for page in site.rglob("*.html"):
+        found = re.findall(r"<(?:script|link)\b[^>]*\b(?:src|href)=\"((?:https?:)?//[^\"]+)\"",
+                           page.read_text())
+        if found:
+            remote[page.relative_to(site).as_posix()] = sorted(set(found))
+    assert not remote, f"pages that load from the network: {remote}"
+    page = site / "math" / "estimators.html"
+    scripts = re.findall(r"<script[^>]*src=\"([^\"]*mathjax[^\"]*)\"", page.read_text(), re.I)
+    assert scripts, "math/estimators.html loads no MathJax"
+    assert all((page.parent / src.split("?")[0]).is_file() for src in scripts), scripts
+
+
+def _check_api_summaries(api):
+    """Every entry of the API page has its own one-line description: not a builtin's docstring
+    (a tuple's "Built-in immutable sequence."), not empty, no raw source path."""
+    rows = {}
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", api, flags=re.S):
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, flags=re.S)
+        if len(cells) == 2:
+            rows[_text(cells[0])] = (_text(cells[1]), cells[1])
+    assert "PR_METHODS" in rows and "auc_pr" in rows, sorted(rows)
+    bad = {name: summary for name, (summary, _) in rows.items()
+           if not summary or "Built-in" in summary or ".rst" in summary}
+    assert not bad, f"API entries without a description of their own: {bad}"
+    assert 'href="math/estimators.html' in rows["auc_pr"][1], rows["auc_pr"][1]
+
+
+def _check_code_width(page):
+    """Getting started's code is not cut at a 1400-pixel window. The page has no left sidebar
+    on wide screens (it has no sections to navigate) and docs/_static/code.css widens the
+    article to 75em: beside the 17rem table of contents that leaves about 1050 pixels of code,
+    125 characters of the 14-pixel code font, for the command's 121-column table."""
+    assert re.search(r'id="pst-primary-sidebar" class="[^"]*hide-on-wide', page)
+    assert re.search(r'<link[^>]*href="_static/code.css', page)
+    long = [line for block in re.findall(r"<pre[^>]*>(.*?)</pre>", page, flags=re.S)
+            for line in html.unescape(re.sub(r"<[^>]+>", "", block)).splitlines()
+            if len(line) > 124]
+    assert not long, long
+
+
+def test_examples_written_in_the_readme_and_getting_started_fit_79_columns():
+    # Their examples and what they print read without scrolling in a narrower window too, and
+    # in a terminal (the shell commands stay one line each, as the README's tests run them).
+    long = [f"{name}:{number}" for name in ("README.md", "docs/getting-started.rst")
+            for number, line in enumerate((ROOT / name).read_text().splitlines(), 1)
+            if len(line) > 79 and re.match(r"(>>>|\.\.\.) ", line)]
+    assert not long, long
 
 
 def test_docs_examples_run_as_written():
@@ -81,3 +144,23 @@ def test_readme_links_to_files_that_exist():
     assert targets, "the README's map of the documentation has no links"
     missing = [target for target in targets if not (ROOT / target).exists()]
     assert not missing, f"README.md links to missing files: {missing}"
+
+
+def test_readme_picture_is_what_its_example_draws(tmp_path):
+    # The picture once showed other data than the example above it; the README's examples,
+    # run in order as its doctest runs them, draw docs/pr_curve.png again.
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.testing.compare import compare_images
+
+    source, namespace = [], {}
+    for line in (ROOT / "README.md").read_text().splitlines():
+        if line.startswith((">>> ", "... ")):
+            source.append(line[4:])
+    exec("\n".join(source), namespace)
+    drawn = tmp_path / "pr_curve.png"
+    namespace["ax"].figure.savefig(drawn)
+    # Different data draws a different picture (about 40 RMS); font rendering, a few.
+    assert compare_images(str(DOCS / "pr_curve.png"), str(drawn), tol=10) is None

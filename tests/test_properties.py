@@ -271,3 +271,17 @@ def test_achievable_pr_curve_follows_hull_and_integrates_to_hull_area(case):
     bound = np.sum(h[k] ** 3 / 12 * hull.n_pos**2 * 2 * np.abs(a[k]) * b[k] / d_left[k] ** 3)
     assert bound < 1e-5
     assert abs(np.trapezoid(c.precision, c.recall) - area) <= 1.01 * bound + 1e-13
+
+
+@SETTINGS
+@given(rankings(), st.randoms(use_true_random=False))
+def test_straight_lines_never_overstate_between_distinct_scores(case, random):
+    # What docs/math/interpolation.rst and the README say of `linear`: between distinct scores a
+    # step adds positives only (the true curve is concave there, above the straight line) or
+    # negatives only (no area), so only ties of both classes make straight lines overstate.
+    y, _, w = case
+    order = list(range(y.size))
+    random.shuffle(order)
+    s = np.array(order, dtype=np.float64)
+    linear = fastpr.auc_pr(y, s, method="linear", sample_weight=w)
+    assert linear <= fastpr.auc_pr(y, s, sample_weight=w) + TOL
