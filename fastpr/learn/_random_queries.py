@@ -1,0 +1,66 @@
+"""The objective of one ranking in random queries: each round, the rows of a binary task (no
+query groups) are dealt into random stratified queries of about ``query_positives`` positives
+each, and LambdaMART gradients of average precision are taken per query.
+
+Why: one long ranking gives top-k pairs to its first k rows only, and query normalisation
+leaves its hessians summing to a few units whatever its length, so trees with XGBoost's
+``min_child_weight=1`` hardly split. Queries of a few positives each spread the pairs over all
+rows; rescaling each round so that the hessians sum to n p (1 - p), what logistic loss's sum
+to at the prior, gives ``min_child_weight`` and ``reg_lambda`` the scale they have there.
+"""
+import numpy as np
+
+from ._rankings import Rankings
+from .labels import rankings_gradients
+
+_NO_SCALES = np.empty(0)
+
+
+class RandomQueries:
+    """The labels of one ranking, checked once, and what dealing them into queries needs.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels (as :func:`fastpr.evaluate` takes them).
+    query_positives : int
+        The positives of each query (about: ``round(n_pos / query_positives)`` queries, at
+        least one, share the positives and the negatives as evenly as they divide).
+    """
+
+    def __init__(self, y_true, query_positives):
+        self._rankings = Rankings(y_true, None, None, None)
+        positive = self._rankings.is_positive
+        self._positives = np.flatnonzero(positive)
+        self._negatives = np.flatnonzero(~positive)
+        n_pos, n_neg = self._positives.size, self._negatives.size
+        self.n_queries = max(1, round(n_pos / query_positives)) if n_pos and n_neg else 1
+        # The query of the i-th positive and the i-th negative in a round's random order.
+        self._positive_query = np.arange(n_pos, dtype=np.int64) * self.n_queries // max(n_pos, 1)
+        self._negative_query = np.arange(n_neg, dtype=np.int64) * self.n_queries // max(n_neg, 1)
+        # n p (1 - p): the hessians of logistic loss at the prior, summed.
+        self.hessian_sum = n_pos * n_neg / positive.size if positive.size else 0.0
+
+    def deal(self, rng):
+        """The query of each row (int64 codes from 0 to ``n_queries`` - 1): each class in the
+        random order of a permutation from ``rng``, cut into ``n_queries`` even runs."""
+        codes = np.empty(self._rankings.is_positive.size, dtype=np.int64)
+        codes[rng.permutation(self._positives)] = self._positive_query
+        codes[rng.permutation(self._negatives)] = self._negative_query
+        return codes
+
+    def gradients(self, y_score, rng, rescale, pairs, k, ranknet, score_normalization,
+                  query_normalization):
+        """(grad, hess) of the queries of :meth:`deal` (drawn from ``rng``), each query a
+        ranking of :func:`fastpr.learn.lambdamart_gradients` with these options; with
+        ``rescale`` both multiplied by one factor so that the hessians sum to
+        ``hessian_sum``."""
+        rankings = self._rankings.regrouped(self.deal(rng), self.n_queries)
+        grad, hess = rankings_gradients(rankings, y_score, pairs, k, ranknet,
+                                        score_normalization, query_normalization, _NO_SCALES)
+        total = hess.sum()
+        if rescale and total > 0.0:
+            factor = self.hessian_sum / total
+            grad *= factor
+            hess *= factor
+        return grad, hess
