@@ -48,15 +48,18 @@ def binary(seed, n, share):
 
 
 def oracle_queries(y, query_positives, rng):
-    """Each row's query, from the definition: the rows of each class in the order of
-    ``rng.permutation`` (positives first), the i-th of m rows of a class going to query
-    floor(i * Q / m), Q = round(positives / query_positives) queries (at least 1)."""
+    """Each row's query, from the definition: Q = round(positives / query_positives) queries
+    (at least 1); for each class (positives first) of m rows, the query numbers
+    floor(i * Q / m), i = 0 .. m - 1, in the order of ``rng.shuffle``, the j-th to the class's
+    j-th row."""
     positives, negatives = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
     n_queries = max(1, round(len(positives) / query_positives))
     query = np.empty(len(y), dtype=int)
     for rows in (positives, negatives):
-        for i, row in enumerate(rng.permutation(rows)):
-            query[row] = i * n_queries // len(rows)
+        numbers = np.array([i * n_queries // len(rows) for i in range(len(rows))])
+        rng.shuffle(numbers)
+        for row, number in zip(rows, numbers):
+            query[row] = number
     return query, n_queries
 
 
@@ -85,6 +88,7 @@ def close(got, want):
     (400, 0.1, {"query_positives": 100}),             # fewer positives than R: one query
     (500, 0.1, {"query_positives": 6, "ranknet": False, "score_normalization": False}),
     (500, 0.1, {"query_positives": 6, "rescale": False}),
+    (800, 0.05, {"query_positives": 4, "logistic_weight": 0.25}),
 ])
 def test_each_round_equals_rank_map_of_each_random_query(n, share, options):
     y, margins = binary(n, n, share)
@@ -99,6 +103,10 @@ def test_each_round_equals_rank_map_of_each_random_query(n, share, options):
         grad, hess = objective(margins + round_, dmatrix(y))
         want = oracle_gradients(y, margins + round_, query, n_queries,
                                 rescale=options.get("rescale", True), **kernel_options)
+        w = options.get("logistic_weight", 0.0)
+        if w:  # logistic loss's gradients (p - y) and hessians p (1 - p) mixed in
+            p = 1 / (1 + np.exp(-(margins + round_)))
+            want = ((1 - w) * want[0] + w * (p - y), (1 - w) * want[1] + w * p * (1 - p))
         close(grad, want[0])
         close(hess, want[1])
         assert grad[y == 1].sum() < 0 < grad[y == 0].sum()
@@ -196,6 +204,8 @@ def test_one_class_gets_zero_gradients():
     ({"query_positives": 2.5}, InputTypeError, "query_positives"),
     ({"seed": -1}, InputValueError, "seed"),
     ({"rescale": "yes"}, InputTypeError, "rescale"),
+    ({"logistic_weight": 1.0}, InputValueError, "logistic_weight"),
+    ({"logistic_weight": "half"}, InputTypeError, "logistic_weight"),
 ])
 def test_bad_options_are_refused_clearly(options, error, argument):
     for adapter in (fastpr_xgb.Objective, fastpr_lgb.SklearnObjective):

@@ -5,7 +5,7 @@ import warnings
 
 import numpy as np
 
-from .._validation import Boolean, Integer, OneOf, options
+from .._validation import Boolean, Integer, Interval, OneOf, options
 from ._random_queries import RandomQueries
 from .labels import GRADIENT_OPTIONS, METRICS, FixedLabels
 
@@ -59,16 +59,18 @@ class GradientsAdapter:
     without query groups."""
 
     @options(**GRADIENT_OPTIONS, ungrouped=OneOf(("random_queries", "one_query")),
-             query_positives=Integer(minimum=1), rescale=Boolean(), seed=Integer(minimum=0))
+             query_positives=Integer(minimum=1), rescale=Boolean(),
+             logistic_weight=Interval(0.0, 1.0, closed="left"), seed=Integer(minimum=0))
     def __init__(self, *, pairs="topk", k=32, ranknet=None, score_normalization=None,
                  query_normalization=True, ungrouped="random_queries", query_positives=None,
-                 rescale=True, seed=0):
+                 rescale=True, logistic_weight=0.0, seed=0):
         self.options = {"pairs": pairs, "k": k, "ranknet": ranknet,
                         "score_normalization": score_normalization,
                         "query_normalization": query_normalization}
         self.ungrouped = ungrouped
         self.query_positives = max(1, k // 2) if query_positives is None else query_positives
         self.rescale = rescale
+        self.logistic_weight = logistic_weight
         self.seed = seed
         self._rng = np.random.default_rng(seed)
         self._labels = KeptLabels()
@@ -80,7 +82,7 @@ class GradientsAdapter:
         ``group_sizes`` (None: no groups) weighted by ``group_weight`` (or None)."""
         if group_sizes is None and self.ungrouped == "random_queries":
             return self._queries.get(y_true, None, None).gradients(
-                y_pred, self._rng, self.rescale, **self.options)
+                y_pred, self._rng, self.rescale, self.logistic_weight, **self.options)
         labels = self._labels.get(y_true, group_sizes, None)
         if group_sizes is None and labels is not self._warned:
             n, k = labels.n_pos[0] + labels.n_neg[0], self.options["k"]
