@@ -32,7 +32,9 @@ seeds (0, 1). The pick, declared before the run: among the candidates whose wors
 difference over a (library, data set) is at least -0.01, the best mean over every (library,
 data set, tuning seed); if none is, the best worst. It is then run, with the others above (and
 with w = 0 at the same R), on fresh seeds (100 to 104) for the report. A data set's seed draws
-the data (generated sets), the split and the objective's random queries.
+the data (generated sets), the split and the objective's random queries. The objective's
+defaults (``query_positives = k // 8``, ``logistic_weight=0.75``) are this pick, at commit
+32f437a (bench/results/learner_quality.md).
 
 Data sets (offline: generated, or bundled with scikit-learn)
 ------------------------------------------------------------
@@ -275,6 +277,7 @@ def run_jobs(jobs, n_jobs, label):
 
 def warm_up():
     """Compile fastpr's kernels once in this process, before the workers fork."""
+    warnings.filterwarnings("ignore", "One ranking of", UserWarning)  # one_query on purpose
     rng = np.random.default_rng(0)
     y = (rng.random(2000) < 0.05).astype(np.float32)
     for library in ("xgboost", "lightgbm"):

@@ -82,20 +82,22 @@ def close(got, want):
 
 
 @pytest.mark.parametrize("n, share, options", [
-    (600, 0.05, {}),                                  # 30 positives: 2 queries of 16 at k=32
-    (900, 0.1, {"k": 8}),                             # R = 4: about 22 queries
+    (600, 0.05, {}),                                  # 30 positives: 8 queries of 4 at k=32
+    (600, 0.05, {"query_positives": 16}),             # 2 queries
+    (900, 0.1, {"k": 24}),                            # R = 3: about 30 queries
     (700, 0.2, {"query_positives": 7, "k": 5}),
     (400, 0.1, {"query_positives": 100}),             # fewer positives than R: one query
     (500, 0.1, {"query_positives": 6, "ranknet": False, "score_normalization": False}),
-    (500, 0.1, {"query_positives": 6, "rescale": False}),
-    (800, 0.05, {"query_positives": 4, "logistic_weight": 0.25}),
+    (500, 0.1, {"query_positives": 6, "rescale": False, "logistic_weight": 0.0}),
+    (800, 0.05, {"query_positives": 2, "logistic_weight": 0.25}),
+    (800, 0.05, {"query_positives": 3, "logistic_weight": 0.0}),
 ])
 def test_each_round_equals_rank_map_of_each_random_query(n, share, options):
     y, margins = binary(n, n, share)
     seed = 11
     objective = fastpr_xgb.Objective(seed=seed, **options)
     rng = np.random.default_rng(seed)
-    query_positives = options.get("query_positives", options.get("k", 32) // 2)
+    query_positives = options.get("query_positives", options.get("k", 32) // 8)
     kernel_options = {key: value for key, value in options.items()
                       if key in ("k", "ranknet", "score_normalization")}
     for round_ in range(3):  # each round a fresh partition from the same stream
@@ -103,8 +105,8 @@ def test_each_round_equals_rank_map_of_each_random_query(n, share, options):
         grad, hess = objective(margins + round_, dmatrix(y))
         want = oracle_gradients(y, margins + round_, query, n_queries,
                                 rescale=options.get("rescale", True), **kernel_options)
-        w = options.get("logistic_weight", 0.0)
-        if w:  # logistic loss's gradients (p - y) and hessians p (1 - p) mixed in
+        w = options.get("logistic_weight", 0.75)  # the default mixes in logistic loss's
+        if w:  # gradients (p - y) and hessians p (1 - p)
             p = 1 / (1 + np.exp(-(margins + round_)))
             want = ((1 - w) * want[0] + w * (p - y), (1 - w) * want[1] + w * p * (1 - p))
         close(grad, want[0])
@@ -121,14 +123,16 @@ def test_random_queries_are_stratified_and_of_even_size():
     assert n_queries == round(n_pos / 8) > 1
     assert positives.max() - positives.min() <= 1 and negatives.max() - negatives.min() <= 1
     # and the objective deals them so: each query alone gets what the oracle gives it
-    grad, _ = fastpr_xgb.Objective(query_positives=8, seed=3)(margins, dmatrix(y))
+    grad, _ = fastpr_xgb.Objective(query_positives=8, logistic_weight=0.0,
+                                   seed=3)(margins, dmatrix(y))
     close(grad, oracle_gradients(y, margins, query, n_queries)[0])
 
 
 def test_all_pairs_in_random_queries():
     y, margins = binary(1, 400, 0.1)
     query, n_queries = oracle_queries(y, 5, np.random.default_rng(0))
-    grad, hess = fastpr_xgb.Objective(pairs="all", query_positives=5)(margins, dmatrix(y))
+    grad, hess = fastpr_xgb.Objective(pairs="all", query_positives=5,
+                                      logistic_weight=0.0)(margins, dmatrix(y))
     want = oracle_gradients(y, margins, query, n_queries, k=len(y), ranknet=False,
                             score_normalization=False)
     close(grad, want[0])
@@ -159,7 +163,7 @@ def test_every_adapter_deals_the_same_queries_from_the_same_seed():
 def test_hessians_sum_to_those_of_logistic_loss_at_the_prior():
     y, margins = binary(4, 20_000, 0.01)
     n_pos = int(y.sum())
-    grad, hess = fastpr_xgb.Objective()(margins, dmatrix(y))
+    grad, hess = fastpr_xgb.Objective(logistic_weight=0.0)(margins, dmatrix(y))
     assert hess.sum() == pytest.approx(n_pos * (y.size - n_pos) / y.size, rel=1e-12)
     # one query of all rows: a few units, whatever n (what made its trees hardly split)
     with pytest.warns(UserWarning, match="much longer than k=32"):
@@ -192,10 +196,15 @@ def test_one_query_is_rank_map_of_all_rows():
         close(got[1], want[1])
 
 
-def test_one_class_gets_zero_gradients():
+def test_one_class_gets_no_ap_gradients_only_logistic_losss():
     y = np.zeros(100, dtype=np.float32)
-    grad, hess = fastpr_xgb.Objective()(np.linspace(0, 1, 100), dmatrix(y))
+    margins = np.linspace(0, 1, 100)
+    grad, hess = fastpr_xgb.Objective(logistic_weight=0.0)(margins, dmatrix(y))
     assert not grad.any() and not hess.any()
+    grad, hess = fastpr_xgb.Objective()(margins, dmatrix(y))
+    p = 1 / (1 + np.exp(-margins))
+    close(grad, 0.75 * p)
+    close(hess, 0.75 * p * (1 - p))
 
 
 @pytest.mark.parametrize("options, error, argument", [

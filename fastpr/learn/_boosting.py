@@ -63,12 +63,14 @@ class GradientsAdapter:
              logistic_weight=Interval(0.0, 1.0, closed="left"), seed=Integer(minimum=0))
     def __init__(self, *, pairs="topk", k=32, ranknet=None, score_normalization=None,
                  query_normalization=True, ungrouped="random_queries", query_positives=None,
-                 rescale=True, logistic_weight=0.0, seed=0):
+                 rescale=True, logistic_weight=0.75, seed=0):
         self.options = {"pairs": pairs, "k": k, "ranknet": ranknet,
                         "score_normalization": score_normalization,
                         "query_normalization": query_normalization}
         self.ungrouped = ungrouped
-        self.query_positives = max(1, k // 2) if query_positives is None else query_positives
+        # k // 8 (4 at k = 32) and three quarters logistic loss: what bench/learner_quality.py
+        # picked for doing no harm (see the learners guide).
+        self.query_positives = max(1, k // 8) if query_positives is None else query_positives
         self.rescale = rescale
         self.logistic_weight = logistic_weight
         self.seed = seed

@@ -41,10 +41,11 @@ class Objective(GradientsAdapter):
     pairs, k, ranknet, score_normalization, query_normalization
         As in :func:`fastpr.learn.lambdamart_gradients` (the defaults are those of XGBoost's
         ``rank:map``).
-    ungrouped, query_positives, rescale, seed
+    ungrouped, query_positives, rescale, logistic_weight, seed
         As in :class:`fastpr.learn.xgboost.Objective`: without query groups, a fresh random
-        partition into queries of about ``query_positives`` positives each round (default),
-        or ``ungrouped="one_query"`` for one ranking of all rows.
+        partition into queries of about ``query_positives`` positives each round, its AP
+        gradients mixed with logistic loss's (default), or ``ungrouped="one_query"`` for one
+        ranking of all rows.
     """
 
     def __call__(self, preds, train_data):

@@ -59,15 +59,22 @@ class Objective(GradientsAdapter):
     ungrouped : {"random_queries", "one_query"}, default="random_queries"
         What data without query groups is. ``"random_queries"``: each round, a fresh random
         partition of the rows into queries of about ``query_positives`` positives each (each
-        class shuffled and cut into even runs), each query a ranking. ``"one_query"``: all
-        rows are one ranking, as ``rank:map`` reads them; it warns when that ranking is much
-        longer than ``k``, since its trees then hardly split (see the learners guide).
+        class's rows dealt evenly at random), each query a ranking, its gradients rescaled and
+        mixed with logistic loss's as below. ``"one_query"``: all rows are one ranking, as
+        ``rank:map`` reads them (the options below do not apply); it warns when that ranking
+        is much longer than ``k``, since its trees then hardly split (see the learners guide).
     query_positives : int, default=None
-        Positives per random query; None: ``k // 2`` (at least 1).
+        Positives per random query; None: ``k // 8`` (4 at k = 32; at least 1).
     rescale : bool, default=True
         Multiply each round's random-query gradients and hessians by one factor so that the
         hessians sum to n p (1 - p), as logistic loss's do at the prior (n rows, a share p of
         positives), so that ``min_child_weight`` and ``reg_lambda`` mean what they mean there.
+    logistic_weight : float in [0, 1), default=0.75
+        The random queries' gradients and hessians are ``(1 - w)`` times AP's plus ``w`` times
+        logistic loss's (``sigmoid(margin) - y`` and ``sigmoid(margin) (1 - sigmoid(margin))``).
+        0 gives AP's alone. The defaults of ``query_positives`` and ``logistic_weight`` are
+        those that came closest to never losing against logistic loss in fastpr's benchmark
+        (bench/learner_quality.py, in the learners guide); AP's gradients alone lost more.
     seed : int, default=0
         Seeds the random queries: round i of a training run gets the i-th partition of this
         object's stream, so a new ``Objective(seed=s)`` repeats a run.
