@@ -10,7 +10,10 @@ A Dataset without query groups is one ranking (binary classification); one with 
 one ranking per query (learning to rank), and the metric is the macro mean over the queries
 where it is defined. Labels are 0 and 1, checked once per Dataset and kept while the same one
 comes back. Every metric says it is higher-is-better, so LightGBM's early stopping maximises
-it.
+it. Without query groups the objective deals the rows into random queries each round and mixes
+in logistic loss (``Objective(ungrouped="one_query")``: one ranking); for a binary task,
+LightGBM's ``binary`` objective with this module's ``Metric`` for early stopping is usually the
+better choice (the learners guide).
 
 Examples
 --------

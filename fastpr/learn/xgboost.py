@@ -8,7 +8,10 @@ the methods of the DMatrix they are handed.
 A DMatrix without query groups is one ranking (binary classification); one with groups
 (``group=`` or ``qid=``) is one ranking per query (learning to rank), and the metric is the
 macro mean over the queries where it is defined, as XGBoost's ``aucpr`` averages. Labels are
-0 and 1, checked once per DMatrix and kept while the same one comes back.
+0 and 1, checked once per DMatrix and kept while the same one comes back. Without query
+groups the objective deals the rows into random queries each round and mixes in logistic loss
+(``Objective(ungrouped="one_query")``: one ranking); for a binary task, logistic loss with
+this module's ``Metric`` for early stopping is usually the better choice (the learners guide).
 
 Early stopping must maximise these metrics. ``xgb.train`` takes ``maximize=True``; the
 scikit-learn wrappers decide from the metric's name alone, maximising names that begin with
