@@ -5,6 +5,9 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import FEW, rankings
 from test_learn import xgboost_map_gradients
 
 from fastpr import InputTypeError, InputValueError
@@ -112,6 +115,35 @@ def test_each_round_equals_rank_map_of_each_random_query(n, share, options):
         close(grad, want[0])
         close(hess, want[1])
         assert grad[y == 1].sum() < 0 < grad[y == 0].sum()
+
+
+@FEW
+@given(rankings(weights=("none",), defined=False, max_n=60), st.integers(1, 5),
+       st.integers(0, 3), st.sampled_from([{}, {"k": 1}, {"k": 3, "ranknet": False}]),
+       st.sampled_from([0.0, 0.75]))
+def test_any_labels_and_margins_get_rank_map_of_each_random_query(case, query_positives, seed,
+                                                                   options, logistic_weight):
+    y, margins, _ = case
+    y, margins = np.array(y, dtype=np.float32), np.array(margins)
+    objective = fastpr_lgb.Objective(query_positives=query_positives, seed=seed,
+                                     logistic_weight=logistic_weight, **options)
+    if not np.isfinite(margins).all():  # as lambdamart_gradients: the RankNet factor and score
+        with pytest.raises(InputValueError) as raised:  # normalisation read differences
+            objective(margins, dataset(y))
+        assert raised.value.argument == "y_score"
+        return
+    grad, hess = objective(margins, dataset(y))
+    # the oracle's sigmoid and score differences need a model's margins; the objective takes
+    # any (its logistic part gives 0 and 1 where exp overflows)
+    clipped = np.clip(margins, -50.0, 50.0)
+    if np.array_equal(clipped, margins) and y.any() and not y.all():
+        query, n_queries = oracle_queries(y, query_positives, np.random.default_rng(seed))
+        want = oracle_gradients(y, margins, query, n_queries, **options)
+        p = 1 / (1 + np.exp(-margins))
+        w = logistic_weight
+        close(grad, (1 - w) * want[0] + w * (p - y))
+        close(hess, (1 - w) * want[1] + w * np.maximum(p * (1 - p), 1e-16))
+    assert np.isfinite(grad).all() and np.isfinite(hess).all() and (hess >= 0).all()
 
 
 def test_random_queries_are_stratified_and_of_even_size():

@@ -73,7 +73,8 @@ class RandomQueries:
             grad *= factor
             hess *= factor
         if logistic_weight:
-            probability = 1.0 / (1.0 + np.exp(-np.asarray(y_score, dtype=np.float64)))
+            with np.errstate(over="ignore"):  # exp(-margin) = inf: probability 0, exactly
+                probability = 1.0 / (1.0 + np.exp(-np.asarray(y_score, dtype=np.float64)))
             grad *= 1.0 - logistic_weight
             grad += logistic_weight * (probability - self._rankings.is_positive)
             hess *= 1.0 - logistic_weight
