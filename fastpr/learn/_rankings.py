@@ -50,6 +50,21 @@ class Rankings:
         self.n_neg = np.diff(self.offsets) - self.n_pos
         self._scratch = _Scratch()
 
+    def regrouped(self, codes, n_groups):
+        """These labels in groups ``codes`` (int64, the group of each row, 0 to ``n_groups``
+        - 1, made by the caller, who vouches for them): a new object sharing the labels and
+        this one's scratch buffers, without checking the labels again."""
+        rankings = object.__new__(Rankings)
+        rankings.is_positive = self.is_positive
+        rankings.ids = np.arange(n_groups)
+        rankings.codes = codes
+        sizes = np.bincount(codes, minlength=n_groups)
+        rankings.offsets = np.concatenate(([0], np.cumsum(sizes)))
+        rankings.n_pos = np.bincount(codes[self.is_positive], minlength=n_groups)
+        rankings.n_neg = sizes - rankings.n_pos
+        rankings._scratch = self._scratch
+        return rankings
+
     @property
     def n_groups(self):
         return self.offsets.size - 1

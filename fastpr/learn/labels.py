@@ -207,41 +207,13 @@ class FixedLabels:
         """LambdaMART gradients and hessians of average precision for ``y_score``
         (see :func:`fastpr.learn.lambdamart_gradients`)."""
         self._refuse_weights("lambdamart_gradients")
-        top_k = pairs == "topk"
-        ranknet = _switch("ranknet", ranknet, top_k)
-        score_normalization = _switch("score_normalization", score_normalization, top_k)
         scales = _NO_WEIGHTS
         if group_weight is not None:
             weights = group_weights(group_weight, self.n_groups)
             weights = weights / weights.max()  # (a sum of subnormal weights has no inverse)
             scales = weights * (self.n_groups / weights.sum())  # XGBoost's weight norm
-        rankings = self._rankings
-        scores = _float64(rankings.checked_scores(y_score, find_nan=False))
-        if (ranknet or score_normalization) and not (np.isfinite(scores.min())
-                                                     and np.isfinite(scores.max())):
-            _validation.reject_nan("y_score", scores)
-            raise InputValueError("{argument} must be finite for the RankNet factor and score "
-                                  "normalisation, which read differences of scores.",
-                                  argument="y_score")
-        grad = np.empty(scores.size)
-        hess = np.empty(scores.size)
-        fields = _lambdas.TOP_K_WORK if top_k else _lambdas.ALL_PAIRS_WORK
-        order, ranked_true = rankings.order(scores, grad.view(np.uint64), fields)
-        if top_k and self.n_groups == 1:  # its pairs in chunks, on threads
-            rankings.run(lambda first, last, work: one_ranking_top_k(
-                ranked_true, scores, order, k, ranknet, score_normalization,
-                query_normalization, scales[0] if scales.size else 1.0, grad, hess, work),
-                fields)
-        elif top_k:
-            rankings.run(lambda first, last, work: _lambdas.top_k_range(
-                ranked_true, scores, order, rankings.offsets, scales, k, ranknet,
-                score_normalization, query_normalization, first, last, grad, hess, work),
-                fields)
-        else:
-            rankings.run(lambda first, last, work: _lambdas.all_pairs_range(
-                ranked_true, order, rankings.offsets, scales, query_normalization,
-                first, last, grad, hess, work), fields)
-        return grad, hess
+        return rankings_gradients(self._rankings, y_score, pairs, k, ranknet,
+                                  score_normalization, query_normalization, scales)
 
     def _refuse_weights(self, what):
         if self._weights is not None:
@@ -268,6 +240,42 @@ class _FastBuffers:
         self.row = np.empty(row_columns.N_COLUMNS)
         self.stats = np.empty(_sweep.SCALE + 1)
         self.summary = np.empty(summary_columns.N_SUMMARY)
+
+
+def rankings_gradients(rankings, y_score, pairs, k, ranknet, score_normalization,
+                       query_normalization, scales):
+    """(grad, hess) of :meth:`FixedLabels.lambdamart_gradients` for the labels and groups of
+    ``rankings`` (a ``Rankings``), with options checked by the caller and ``scales`` a factor
+    per ranking (or empty for 1)."""
+    top_k = pairs == "topk"
+    ranknet = _switch("ranknet", ranknet, top_k)
+    score_normalization = _switch("score_normalization", score_normalization, top_k)
+    scores = _float64(rankings.checked_scores(y_score, find_nan=False))
+    if (ranknet or score_normalization) and not (np.isfinite(scores.min())
+                                                 and np.isfinite(scores.max())):
+        _validation.reject_nan("y_score", scores)
+        raise InputValueError("{argument} must be finite for the RankNet factor and score "
+                              "normalisation, which read differences of scores.",
+                              argument="y_score")
+    grad = np.empty(scores.size)
+    hess = np.empty(scores.size)
+    fields = _lambdas.TOP_K_WORK if top_k else _lambdas.ALL_PAIRS_WORK
+    order, ranked_true = rankings.order(scores, grad.view(np.uint64), fields)
+    if top_k and rankings.n_groups == 1:  # its pairs in chunks, on threads
+        rankings.run(lambda first, last, work: one_ranking_top_k(
+            ranked_true, scores, order, k, ranknet, score_normalization,
+            query_normalization, scales[0] if scales.size else 1.0, grad, hess, work),
+            fields)
+    elif top_k:
+        rankings.run(lambda first, last, work: _lambdas.top_k_range(
+            ranked_true, scores, order, rankings.offsets, scales, k, ranknet,
+            score_normalization, query_normalization, first, last, grad, hess, work),
+            fields)
+    else:
+        rankings.run(lambda first, last, work: _lambdas.all_pairs_range(
+            ranked_true, order, rankings.offsets, scales, query_normalization,
+            first, last, grad, hess, work), fields)
+    return grad, hess
 
 
 def _float64(scores):

@@ -10,7 +10,10 @@ A Dataset without query groups is one ranking (binary classification); one with 
 one ranking per query (learning to rank), and the metric is the macro mean over the queries
 where it is defined. Labels are 0 and 1, checked once per Dataset and kept while the same one
 comes back. Every metric says it is higher-is-better, so LightGBM's early stopping maximises
-it.
+it. Without query groups the objective deals the rows into random queries each round and mixes
+in logistic loss (``Objective(ungrouped="one_query")``: one ranking); for a binary task,
+LightGBM's ``binary`` objective with this module's ``Metric`` for early stopping is usually the
+better choice (the learners guide).
 
 Examples
 --------
@@ -32,14 +35,20 @@ class Objective(GradientsAdapter):
     """A custom objective for ``lgb.train(params={"objective": ...})``: LambdaMART gradients of
     average precision, as :func:`fastpr.learn.lambdamart_gradients` with the options given here.
 
-    Query groups of the Dataset are the rankings (none: one ranking). LightGBM's weights are
-    per example, which changes of average precision do not define: a weighted Dataset raises.
+    Query groups of the Dataset are the rankings. Without them (binary classification) each
+    round deals the rows into random queries (``ungrouped``). LightGBM's weights are per
+    example, which changes of average precision do not define: a weighted Dataset raises.
 
     Parameters
     ----------
     pairs, k, ranknet, score_normalization, query_normalization
         As in :func:`fastpr.learn.lambdamart_gradients` (the defaults are those of XGBoost's
         ``rank:map``).
+    ungrouped, query_positives, rescale, logistic_weight, seed
+        As in :class:`fastpr.learn.xgboost.Objective`: without query groups, a fresh random
+        partition into queries of about ``query_positives`` positives each round, its AP
+        gradients mixed with logistic loss's (default), or ``ungrouped="one_query"`` for one
+        ranking of all rows.
     """
 
     def __call__(self, preds, train_data):
@@ -49,10 +58,9 @@ class Objective(GradientsAdapter):
 
     def gradients(self, y_true, y_pred, weight, group):
         """(grad, hess) of labels ``y_true`` and raw scores ``y_pred`` in query groups of sizes
-        ``group`` (None: one ranking)."""
+        ``group`` (None: no groups)."""
         refuse_sample_weight(weight, "LightGBM's objective (its weights are per example)")
-        labels = self._labels.get(y_true, group, None)
-        return labels.lambdamart_gradients(y_pred, **self.options)
+        return self._gradients(y_true, y_pred, group, None)
 
 
 class Metric(MetricAdapter):

@@ -8,7 +8,10 @@ the methods of the DMatrix they are handed.
 A DMatrix without query groups is one ranking (binary classification); one with groups
 (``group=`` or ``qid=``) is one ranking per query (learning to rank), and the metric is the
 macro mean over the queries where it is defined, as XGBoost's ``aucpr`` averages. Labels are
-0 and 1, checked once per DMatrix and kept while the same one comes back.
+0 and 1, checked once per DMatrix and kept while the same one comes back. Without query
+groups the objective deals the rows into random queries each round and mixes in logistic loss
+(``Objective(ungrouped="one_query")``: one ranking); for a binary task, logistic loss with
+this module's ``Metric`` for early stopping is usually the better choice (the learners guide).
 
 Early stopping must maximise these metrics. ``xgb.train`` takes ``maximize=True``; the
 scikit-learn wrappers decide from the metric's name alone, maximising names that begin with
@@ -45,15 +48,39 @@ class Objective(GradientsAdapter):
     """A custom objective for ``xgb.train(obj=...)``: LambdaMART gradients of average precision,
     as :func:`fastpr.learn.lambdamart_gradients` with the options given here.
 
-    Query groups of the DMatrix are the rankings (none: one ranking). DMatrix weights of a
-    ranking task are query weights, passed on as ``group_weight``; per-example weights (without
-    groups) are not defined for changes of average precision and raise.
+    Query groups of the DMatrix are the rankings, and their gradients are those of XGBoost's
+    ``rank:map``. DMatrix weights of a ranking task are query weights, passed on as
+    ``group_weight``. Without query groups (binary classification) each round deals the rows
+    into random queries (``ungrouped``); per-example weights are not defined for changes of
+    average precision and raise.
 
     Parameters
     ----------
     pairs, k, ranknet, score_normalization, query_normalization
         As in :func:`fastpr.learn.lambdamart_gradients`; the defaults are those of XGBoost's
         ``rank:map``.
+    ungrouped : {"random_queries", "one_query"}, default="random_queries"
+        What data without query groups is. ``"random_queries"``: each round, a fresh random
+        partition of the rows into queries of about ``query_positives`` positives each (each
+        class's rows dealt evenly at random), each query a ranking, its gradients rescaled and
+        mixed with logistic loss's as below. ``"one_query"``: all rows are one ranking, as
+        ``rank:map`` reads them (the options below do not apply); it warns when that ranking
+        is much longer than ``k``, since its trees then hardly split (see the learners guide).
+    query_positives : int, default=None
+        Positives per random query; None: ``k // 8`` (4 at k = 32; at least 1).
+    rescale : bool, default=True
+        Multiply each round's random-query gradients and hessians by one factor so that the
+        hessians sum to n p (1 - p), as logistic loss's do at the prior (n rows, a share p of
+        positives), so that ``min_child_weight`` and ``reg_lambda`` mean what they mean there.
+    logistic_weight : float in [0, 1), default=0.75
+        The random queries' gradients and hessians are ``(1 - w)`` times AP's plus ``w`` times
+        logistic loss's (``sigmoid(margin) - y`` and ``sigmoid(margin) (1 - sigmoid(margin))``).
+        0 gives AP's alone. The defaults of ``query_positives`` and ``logistic_weight`` are
+        those that came closest to never losing against logistic loss in fastpr's benchmark
+        (bench/learner_quality.py, in the learners guide); AP's gradients alone lost more.
+    seed : int, default=0
+        Seeds the random queries: round i of a training run gets the i-th partition of this
+        object's stream, so a new ``Objective(seed=s)`` repeats a run.
     """
 
     def __call__(self, predt, dtrain):
@@ -61,8 +88,7 @@ class Objective(GradientsAdapter):
         groups, weights = _groups(dtrain), _weights(dtrain)
         if groups is None:
             refuse_sample_weight(weights, "the objective of one ranking")
-        labels = self._labels.get(dtrain.get_label(), groups, None)
-        return labels.lambdamart_gradients(predt, group_weight=weights, **self.options)
+        return self._gradients(dtrain.get_label(), predt, groups, weights)
 
 
 class Metric(MetricAdapter):
@@ -92,12 +118,12 @@ class Metric(MetricAdapter):
 
 class SklearnObjective(Objective):
     """:class:`Objective` for the scikit-learn wrappers (``XGBClassifier(objective=...)``),
-    which hand over labels and margins of one ranking: XGBoost's wrappers give a custom
-    objective no query groups (``XGBRanker`` takes none)."""
+    which hand over labels and margins without query groups (``XGBRanker`` takes no custom
+    objective): random queries unless ``ungrouped="one_query"``."""
 
     def __call__(self, y_true, y_pred):
         """(grad, hess) as float64 arrays."""
-        return self._labels.get(y_true, None, None).lambdamart_gradients(y_pred, **self.options)
+        return self._gradients(y_true, y_pred, None, None)
 
 
 class SklearnMetric(Metric):
