@@ -57,7 +57,8 @@ def plot_roc(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=Non
         entry.
     label : str, optional
         The ranking's name in the legend, which also shows AUC-ROC (and the hull's area). The
-        legend stands below the Axes.
+        legend stands below the Axes of a new figure, inside (lower right) Axes you pass
+        (:mod:`fastpr.plot`).
     chance : bool, default=True
         Draw the diagonal of random rankings.
 
@@ -178,7 +179,8 @@ def plot_pr(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=None
         positives, prevalence) as their title.
     label : str, optional
         The ranking's name in the legend, which also shows its interpolated AUC-PR. The legend
-        stands below the Axes.
+        stands below the Axes of a new figure, inside (lower left) Axes you pass
+        (:mod:`fastpr.plot`).
     achievable : bool, default=True
         Also draw the achievable PR curve (the ROC convex hull in PR space), a wide pale band
         of the curve's colour behind it; it shares the curve's legend entry, which adds its
@@ -187,15 +189,17 @@ def plot_pr(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=None
         Shade the region below the worst ranking's precision at this data's prevalence, which no
         ranking can enter (Boyd et al. 2012). Below a prevalence of 0.05 the region is too thin
         to see: it is drawn but not listed in the legend.
-    iso_f : sequence of float, default=(0.2, 0.4, 0.6, 0.8)
-        Draw the lines of these constant F1 values; ``()`` for none.
+    iso_f : sequence of float or bool, default=(0.2, 0.4, 0.6, 0.8)
+        Draw the lines of these constant F1 values, each in (0, 1); True for
+        :data:`ISO_F1_LEVELS`, False or ``()`` for none.
     linear : bool, default=False
         Also draw, dashed, straight lines between the operating points and their (wrong) area,
         to show the error of linear interpolation.
     bootstrap : BootstrapResult, optional
         The result of :func:`fastpr.bootstrap` on the same data (any metric and interval).
-        Shades the region between the curves of the two replicates whose metric sits at the
-        interval's ends: a picture of how much the curve moves, not a pointwise band.
+        Hatches the region between the curves of the two replicates whose metric sits at the
+        interval's ends: a picture of how much the curve moves, not a pointwise band. Its
+        legend entry reads "95% bootstrap band, AUC-PR low to high (interval)".
     max_recall_step : float, default=0.01
         Largest recall gap between drawn points of the interpolated curves.
 

@@ -3,6 +3,8 @@ draw (again) with ``plot``; the curve, its area and the Artists stay as attribut
 
 They take scikit-learn's arguments and keep its attribute names; fastpr's extras (ROC hull,
 achievable PR curve, unachievable region, iso-F1 lines) are options of ``plot``, off by default.
+The legend stands inside the Axes where scikit-learn puts it (lower left for PR, lower right for
+ROC and DET), in a smaller font and with long names wrapped where it would not fit them.
 """
 import numpy as np
 
@@ -226,8 +228,9 @@ class PrecisionRecallDisplay(Display):
         unachievable : bool, default=False
             Shade the region no ranking can enter at this prevalence (listed in the legend
             where it is thick enough to see); none where a class is missing.
-        iso_f : sequence of float, default=()
-            Draw the lines of these constant F1 values, such as ``fastpr.plot.ISO_F1_LEVELS``.
+        iso_f : sequence of float or bool, default=()
+            Draw the lines of these constant F1 values, each in (0, 1); True for
+            ``fastpr.plot.ISO_F1_LEVELS``, False or ``()`` for none.
         max_recall_step : float, default=0.01
             Largest recall gap between drawn points of the achievable curve.
         despine : bool, default=False
