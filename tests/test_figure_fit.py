@@ -116,7 +116,7 @@ def test_a_small_constrained_figure_of_the_caller_s_fits(tmp_path):
     assert _outside(figure, tmp_path / "f.png") == []
 
 
-@pytest.mark.parametrize("n, long", [(4, False), (8, True)])
+@pytest.mark.parametrize("n, long", [(3, False), (8, False), (8, True)])
 def test_the_command_s_figure_holds_its_legends(tmp_path, monkeypatch, n, long):
     # With three models and --bootstrap the last legend entry was cut off the bottom of the
     # image; with four, the captions off the top too.

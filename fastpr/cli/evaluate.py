@@ -241,8 +241,8 @@ def _plot(args, labels, scores, weights, pos_label, intervals):
     from .. import plot
 
     _optional_module("matplotlib.figure", "plot")
-    # (11 inches by 6.5 for the Axes; the figure grows by the height of the longer legend.)
-    figure, (roc_axes, pr_axes) = plot.drawing.new_figure(2, (11, 6.5), pyplot=False)
+    # (11 by 5.8 inches for the square Axes; the figure grows by the height of the longer legend.)
+    figure, (roc_axes, pr_axes) = plot.drawing.new_figure(2, (11, 5.8), pyplot=False)
     rankings = {model: (labels, score, weights) for model, score in scores.items()}
     _quietly(plot.plot_comparison, rankings, kind="roc", ax=roc_axes, pos_label=pos_label)
     for k, (model, score) in enumerate(scores.items()):

@@ -186,6 +186,10 @@ def _legend_below(ax, handles, labels, handler_map):
     rc = import_optional("matplotlib", "plot").rcParams
     below = (rc["xtick.major.size"] + rc["xtick.major.pad"] + 1.2 * _points(rc["xtick.labelsize"])
              + rc["axes.labelpad"] + 1.2 * _points(rc["axes.labelsize"]) + 4.0)
+    # A square Axes narrower than its cell sits at the cell's foot: the layout measures what
+    # stands below it (the legend) from the cell's foot, so it makes all the room the legend
+    # needs, which it does not where the Axes float in the middle of the cell.
+    ax.set_anchor("S")
     return ax.legend(handles, labels, handler_map=handler_map, loc="upper center",
                      bbox_to_anchor=(0.5, 0.0), borderaxespad=below / _points("small"),
                      fontsize="small", handlelength=3.0)
