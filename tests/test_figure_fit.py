@@ -203,3 +203,28 @@ def test_iso_f_is_checked(iso_f, error, match):
         with pytest.raises(error, match=match):
             draw()
     pyplot.close("all")
+
+
+# --------------------------------------------------------------------------- DET ticks
+def _drawn_tick_labels(axis, renderer):
+    low, high = sorted(axis.get_view_interval())
+    return [label.get_window_extent(renderer) for loc, label in
+            zip(axis.get_majorticklocs(), axis.get_ticklabels()) if low <= loc <= high]
+
+
+@pytest.mark.parametrize("size", [(6.4, 4.8), (4, 3)])
+def test_det_tick_labels_stand_apart_on_narrow_axes(tmp_path, size):
+    # In plt.subplots(1, 2) the rate labels ran into each other ("95%99%").
+    y, s = _rankings(1)["m0"]
+    figure, axes = pyplot.subplots(1, 2, figsize=size, layout="constrained")
+    for ax in axes:
+        drop_in.DetCurveDisplay.from_predictions(y, s, ax=ax)
+    figure.savefig(tmp_path / "d.png")
+    renderer = figure.canvas.get_renderer()
+    for ax in axes:
+        xs = sorted(_drawn_tick_labels(ax.xaxis, renderer), key=lambda box: box.x0)
+        ys = sorted(_drawn_tick_labels(ax.yaxis, renderer), key=lambda box: box.y0)
+        assert len(xs) >= 3 and len(ys) >= 3
+        assert all(a.x1 < b.x0 for a, b in zip(xs, xs[1:]))
+        assert all(a.y1 < b.y0 for a, b in zip(ys, ys[1:]))
+    pyplot.close(figure)
