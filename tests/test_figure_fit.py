@@ -100,10 +100,10 @@ def test_figures_on_the_caller_s_axes_keep_their_legends_inside(tmp_path, kind, 
     # and the areas with it (scikit-learn keeps its legend inside the Axes).
     figure, axes = pyplot.subplots(1, 2, figsize=size, layout=layout)
     _draw_on(axes, kind, _rankings(8, long=True))
-    canvas_box = [ax.get_window_extent() for ax in axes]
+    boxes = [ax.get_window_extent() for ax in axes]  # (follow the Axes as they are drawn)
     legends = [ax.get_legend() for ax in axes]
     assert _outside(figure, tmp_path / "f.png") == []
-    for box, legend in zip(canvas_box, legends):
+    for box, legend in zip(boxes, legends):
         inside = legend.get_window_extent()
         assert box.x0 - 1 <= inside.x0 and inside.x1 <= box.x1 + 1
         assert box.y0 - 1 <= inside.y0 and inside.y1 <= box.y1 + 1

@@ -32,7 +32,7 @@ _OWN = weakref.WeakKeyDictionary()
 # rankings' entries, however many calls drew onto the Axes.
 _SHARED = weakref.WeakSet()
 # Inside the Axes, the legend tries these font sizes, and these label widths in characters
-# (None: unwrapped) at each, until it fits; the last try stays when nothing fits.
+# (None: unwrapped) at each, until it fits; where none fits, the one reaching least beyond.
 _INSIDE_FONTS = ("small", "x-small", "xx-small")
 _INSIDE_WIDTHS = (None, 40, 28)
 # The caption tries these (font size, lines) until it fits above its Axes.
