@@ -81,7 +81,8 @@ def _axes():
 
 
 def _legend(ax):
-    return [text.get_text() for text in ax.get_legend().get_texts()]
+    """The legend's entries, each on one line (inside the caller's Axes, long ones wrap)."""
+    return [text.get_text().replace("\n", " ") for text in ax.get_legend().get_texts()]
 
 
 def _line(ax, label):
@@ -166,7 +167,8 @@ def test_bootstrap_shading_lies_between_two_replicate_curves(interval):
     n = ends[0].recall.size
     np.testing.assert_array_equal(outline[:n, 0], ends[0].recall)
     np.testing.assert_array_equal(outline[n:n + ends[1].recall.size, 1], ends[1].precision[::-1])
-    assert f"bootstrap 95% {interval}: auc_pr {result.low:.3f} to {result.high:.3f}" in _legend(ax)[1]
+    assert _legend(ax)[1] == (f"95% bootstrap band, AUC-PR {result.low:.3f} to {result.high:.3f} "
+                              f"({interval})")
 
 
 def test_bootstrap_must_be_a_bootstrap_result():
@@ -303,8 +305,8 @@ def _five_models():
 
 
 def test_legends_cover_nothing_with_five_models():
-    figure = Figure(figsize=(11, 5.5), layout="constrained")
-    roc, pr = figure.subplots(1, 2)
+    # On a figure of fastpr's own (as the command draws), where the legends stand below.
+    figure, (roc, pr) = plot.drawing.new_figure(2, (11, 5.5), pyplot=False)
     rankings = _five_models()
     plot.plot_comparison(rankings, kind="roc", ax=roc)
     plot.plot_comparison(rankings, kind="pr", ax=pr, linear=True)

@@ -130,8 +130,6 @@ def _coarse_ranking():
 
 def _figures(out, skewed):
     """Write the demo's figures into ``out``; returns {path: what it shows}."""
-    from matplotlib.figure import Figure
-
     from .. import plot
 
     out.mkdir(parents=True, exist_ok=True)
@@ -149,11 +147,11 @@ def _figures(out, skewed):
     }
     shown = {}
     for name, (caption, draw) in drawings.items():
-        figure = Figure(figsize=(6, 6.5), layout="constrained")
-        draw(figure.subplots())
+        # (The figures grow by the height of their legends, below the Axes.)
+        figure, ax = plot.drawing.new_figure(1, (6, 5.8), pyplot=False)
+        draw(ax)
         shown[_save(figure, out / name)] = caption
-    figure = Figure(figsize=(11, 6.5), layout="constrained")
-    roc_axes, pr_axes = figure.subplots(1, 2)
+    figure, (roc_axes, pr_axes) = plot.drawing.new_figure(2, (11, 5.8), pyplot=False)
     rankings = {"A": (y_rev, score_a), "B": (y_rev, score_b)}
     plot.plot_comparison(rankings, kind="roc", ax=roc_axes, hull=False)
     plot.plot_comparison(rankings, kind="pr", ax=pr_axes, achievable=False)

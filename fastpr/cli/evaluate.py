@@ -240,9 +240,9 @@ def _plot(args, labels, scores, weights, pos_label, intervals):
     """ROC curves on the left, PR curves (with any bootstrap interval) on the right."""
     from .. import plot
 
-    figure_type = _optional_module("matplotlib.figure", "plot").Figure
-    figure = figure_type(figsize=(11, 6.5), layout="constrained")
-    roc_axes, pr_axes = figure.subplots(1, 2)
+    _optional_module("matplotlib.figure", "plot")
+    # (11 by 5.8 inches for the square Axes; the figure grows by the height of the longer legend.)
+    figure, (roc_axes, pr_axes) = plot.drawing.new_figure(2, (11, 5.8), pyplot=False)
     rankings = {model: (labels, score, weights) for model, score in scores.items()}
     _quietly(plot.plot_comparison, rankings, kind="roc", ax=roc_axes, pos_label=pos_label)
     for k, (model, score) in enumerate(scores.items()):

@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 
+from .._optional import import_optional
 from .._validation import Boolean, InstanceOf, OneOf, options
 from ..curves import RECALL_STEP
 from ..exceptions import InputTypeError, InputValueError
@@ -23,9 +24,11 @@ from .drawing import (
     draw_band_behind,
     draw_iso_f,
     draw_unachievable,
+    fit,
+    iso_f_levels,
+    metric_name,
     named,
     new_axes,
-    place_legend,
     ranking,
     set_caption,
     unit_square,
@@ -54,7 +57,8 @@ def plot_roc(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=Non
         entry.
     label : str, optional
         The ranking's name in the legend, which also shows AUC-ROC (and the hull's area). The
-        legend stands below the Axes.
+        legend stands below the Axes of a new figure, inside (lower right) Axes you pass
+        (:mod:`fastpr.plot`).
     chance : bool, default=True
         Draw the diagonal of random rankings.
 
@@ -109,7 +113,7 @@ def _surround_roc(ax, _swept, *, chance=True):
 
 def _finish_roc(ax):
     unit_square(ax, "false positive rate", "true positive rate")
-    place_legend(ax)
+    fit(ax, "lower right")
     return ax
 
 
@@ -123,7 +127,7 @@ def _interval_end_replicates(result):
     return [int(np.argmin(np.abs(values - end))) for end in (low, high)]
 
 
-def _draw_band(ax, data, result, color, prefix, max_recall_step):
+def _draw_band(ax, data, result, color, label, max_recall_step):
     if data is None:
         raise InputTypeError("{argument} shading redraws replicates from the data: pass y_true "
                              "and y_score rather than a SweptRanking.", argument="bootstrap")
@@ -144,9 +148,13 @@ def _draw_band(ax, data, result, color, prefix, max_recall_step):
                                       max_recall_step=max_recall_step)
         curves.append(np.column_stack([curve.recall, curve.precision]))
     outline = np.concatenate([curves[0], curves[1][::-1]])
-    ax.fill(outline[:, 0], outline[:, 1], color=color, alpha=0.2, linewidth=0,
-            label=f"{prefix}bootstrap {result.confidence:.0%} {result.interval}: "
-                  f"{result.metric} {result.low:.3f} to {result.high:.3f}")
+    # Hatched, so that it reads apart from the achievable curve's solid pale band, in the
+    # legend as on the Axes.
+    rgba = import_optional("matplotlib.colors", "plot").to_rgba
+    ax.fill(outline[:, 0], outline[:, 1], facecolor=rgba(color, 0.1), edgecolor=rgba(color, 0.6),
+            hatch="////", linewidth=0,
+            label=named(label, f"{result.confidence:.0%} bootstrap band, {metric_name(result)} "
+                               f"{result.low:.3f} to {result.high:.3f} ({result.interval})"))
 
 
 def draw_achievable(ax, swept, label, color, max_recall_step):
@@ -171,7 +179,8 @@ def plot_pr(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=None
         positives, prevalence) as their title.
     label : str, optional
         The ranking's name in the legend, which also shows its interpolated AUC-PR. The legend
-        stands below the Axes.
+        stands below the Axes of a new figure, inside (lower left) Axes you pass
+        (:mod:`fastpr.plot`).
     achievable : bool, default=True
         Also draw the achievable PR curve (the ROC convex hull in PR space), a wide pale band
         of the curve's colour behind it; it shares the curve's legend entry, which adds its
@@ -180,15 +189,17 @@ def plot_pr(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=None
         Shade the region below the worst ranking's precision at this data's prevalence, which no
         ranking can enter (Boyd et al. 2012). Below a prevalence of 0.05 the region is too thin
         to see: it is drawn but not listed in the legend.
-    iso_f : sequence of float, default=(0.2, 0.4, 0.6, 0.8)
-        Draw the lines of these constant F1 values; ``()`` for none.
+    iso_f : sequence of float or bool, default=(0.2, 0.4, 0.6, 0.8)
+        Draw the lines of these constant F1 values, each in (0, 1); True for
+        :data:`ISO_F1_LEVELS`, False or ``()`` for none.
     linear : bool, default=False
         Also draw, dashed, straight lines between the operating points and their (wrong) area,
         to show the error of linear interpolation.
     bootstrap : BootstrapResult, optional
         The result of :func:`fastpr.bootstrap` on the same data (any metric and interval).
-        Shades the region between the curves of the two replicates whose metric sits at the
-        interval's ends: a picture of how much the curve moves, not a pointwise band.
+        Hatches the region between the curves of the two replicates whose metric sits at the
+        interval's ends: a picture of how much the curve moves, not a pointwise band. Its
+        legend entry reads "95% bootstrap band, AUC-PR low to high (interval)".
     max_recall_step : float, default=0.01
         Largest recall gap between drawn points of the interpolated curves.
 
@@ -241,7 +252,7 @@ def _draw_pr(ax, swept, data, *, label=None, achievable=True, linear=False, boot
                 color=color, linewidth=1,
                 label=f"{prefix}linear (wrong): AUC-PR {result.auc_pr_linear:.3f}")
     if bootstrap is not None:
-        _draw_band(ax, data, bootstrap, color, prefix, max_recall_step)
+        _draw_band(ax, data, bootstrap, color, label, max_recall_step)
     if achievable:
         draw_achievable(ax, swept, line.get_label(), color, max_recall_step)
 
@@ -252,13 +263,12 @@ def _surround_pr(ax, swept, *, unachievable=True, iso_f=ISO_F1_LEVELS):
     result = swept.evaluation
     if unachievable and 0 < result.prevalence < 1:
         draw_unachievable(ax, result.prevalence, result.auc_pr_min)
-    if iso_f is not None and len(iso_f):  # (None: no lines, as ())
-        draw_iso_f(ax, iso_f)
+    draw_iso_f(ax, iso_f_levels(iso_f))
 
 
 def _finish_pr(ax):
     unit_square(ax, "recall", "precision")
-    place_legend(ax)
+    fit(ax, "lower left")
     return ax
 
 

@@ -6,8 +6,11 @@ import numpy as np
 from .curves import det_curve
 from .displays import Display, axis_label
 
-# Where the DET axes put their ticks, as error rates.
+# Where the DET axes put their ticks, as error rates: scikit-learn's, then fewer for Axes too
+# small to hold all their labels apart.
 _DET_TICKS = (0.001, 0.01, 0.05, 0.2, 0.5, 0.8, 0.95, 0.99, 0.999)
+_FEWER_TICKS = ((0.01, 0.1, 0.5, 0.9, 0.99), (0.01, 0.5, 0.99))
+_LIMIT = 3.0  # both axes span normal deviates -3 to 3
 
 
 def _probit(rates):
@@ -15,6 +18,21 @@ def _probit(rates):
     normal = NormalDist()
     return np.array([-np.inf if rate <= 0 else np.inf if rate >= 1 else normal.inv_cdf(rate)
                      for rate in np.asarray(rates, dtype=np.float64)])
+
+
+def _set_ticks(axis, rates):
+    axis.set_ticks(_probit(rates), [f"{rate:.1%}" if rate < 0.01 or rate > 0.99 else
+                                    f"{rate:.0%}" for rate in rates])
+
+
+def _labels_apart(axis, length, size):
+    """Whether the axis's tick labels within the limits stand apart, a gap of at least a quarter
+    of a label between two, along an axis ``length`` pixels long (``size``: a label's length)."""
+    drawn = [(loc, size(label.get_window_extent())) for loc, label in
+             zip(axis.get_majorticklocs(), axis.get_ticklabels()) if abs(loc) <= _LIMIT]
+    per_unit = length / (2 * _LIMIT)
+    return all((b - a) * per_unit >= 0.625 * (first + second)
+               for (a, first), (b, second) in zip(drawn, drawn[1:]))
 
 
 class DetCurveDisplay(Display):
@@ -105,14 +123,18 @@ class DetCurveDisplay(Display):
         ax = self.ax_
         (self.line_,) = ax.plot(_probit(self.fpr), _probit(self.fnr),
                                 **{"label": name or "", **(curve_kwargs or {})})
-        ticks = _probit(_DET_TICKS)
-        labels = [f"{rate:.1%}" if rate < 0.01 or rate > 0.99 else f"{rate:.0%}"
-                  for rate in _DET_TICKS]
-        ax.set_xticks(ticks, labels)
-        ax.set_yticks(ticks, labels)
-        ax.set_xlim(-3, 3)
-        ax.set_ylim(-3, 3)
+        for axis in (ax.xaxis, ax.yaxis):
+            _set_ticks(axis, _DET_TICKS)
+        ax.set_xlim(-_LIMIT, _LIMIT)
+        ax.set_ylim(-_LIMIT, _LIMIT)
         ax.set_xlabel(axis_label("false positive rate", self.pos_label))
         ax.set_ylabel(axis_label("false negative rate", self.pos_label))
-        self._finish(despine)
+        self._finish(despine)  # (lays out a figure that has a layout engine)
+        box = ax.get_window_extent()
+        for axis, length, size in ((ax.xaxis, box.width, lambda extent: extent.width),
+                                   (ax.yaxis, box.height, lambda extent: extent.height)):
+            for fewer in _FEWER_TICKS:
+                if _labels_apart(axis, length, size):
+                    break
+                _set_ticks(axis, fewer)
         return self

@@ -3,6 +3,8 @@ draw (again) with ``plot``; the curve, its area and the Artists stay as attribut
 
 They take scikit-learn's arguments and keep its attribute names; fastpr's extras (ROC hull,
 achievable PR curve, unachievable region, iso-F1 lines) are options of ``plot``, off by default.
+The legend stands inside the Axes where scikit-learn puts it (lower left for PR, lower right for
+ROC and DET), in a smaller font and with long names wrapped where it would not fit them.
 """
 import numpy as np
 
@@ -13,11 +15,13 @@ from ..swept import interpolated_pr_curve
 from ..plot.drawing import (
     draw_iso_f,
     draw_unachievable,
+    fit,
+    iso_f_levels,
     named,
-    new_axes,
-    place_legend,
+    new_figure,
     ranking,
     set_caption,
+    shared,
     unit_square,
 )
 from ._response import estimator_scores
@@ -32,6 +36,7 @@ class Display:
     """What every display shares: building from an estimator, the name, the Axes."""
 
     _shown = ()
+    _legend_loc = "lower right"  # scikit-learn's, inside the Axes
 
     @property
     def estimator_name(self):
@@ -78,7 +83,7 @@ class Display:
 
     def _axes(self, ax, name):
         """Keep the Axes to draw on (a new figure's by default); the name to show."""
-        self.ax_ = new_axes() if ax is None else ax
+        self.ax_ = new_figure(grows=False)[1] if ax is None else ax
         self.figure_ = self.ax_.figure
         return self.name if name is None else name
 
@@ -87,8 +92,9 @@ class Display:
             set_caption(self.ax_, self.swept.evaluation)
         if despine:
             self.ax_.spines[["top", "right"]].set_visible(False)
-        if self.ax_.get_legend_handles_labels()[0]:
-            place_legend(self.ax_)
+        # Inside the Axes, as scikit-learn's displays keep it, on a new figure too: sized to
+        # fit them (plot.drawing.fit's rules for a caller's figure).
+        fit(self.ax_, self._legend_loc)
 
     def _needs_ranking(self, extra):
         if self.swept is None:
@@ -152,6 +158,7 @@ class PrecisionRecallDisplay(Display):
     """
 
     _shown = ("AUC-PR",)
+    _legend_loc = "lower left"
 
     def __init__(self, precision, recall, *, average_precision=None, auc_pr=None, name=None,
                  pos_label=None, prevalence_pos_label=None, swept=None):
@@ -221,8 +228,9 @@ class PrecisionRecallDisplay(Display):
         unachievable : bool, default=False
             Shade the region no ranking can enter at this prevalence (listed in the legend
             where it is thick enough to see); none where a class is missing.
-        iso_f : sequence of float, default=()
-            Draw the lines of these constant F1 values, such as ``fastpr.plot.ISO_F1_LEVELS``.
+        iso_f : sequence of float or bool, default=()
+            Draw the lines of these constant F1 values, each in (0, 1); True for
+            ``fastpr.plot.ISO_F1_LEVELS``, False or ``()`` for none.
         max_recall_step : float, default=0.01
             Largest recall gap between drawn points of the achievable curve.
         despine : bool, default=False
@@ -250,8 +258,7 @@ class PrecisionRecallDisplay(Display):
             self._needs_ranking("unachievable")
             if 0 < self.evaluation.prevalence < 1:  # (one class: no region, as in plot_pr)
                 draw_unachievable(ax, self.evaluation.prevalence, self.evaluation.auc_pr_min)
-        if len(iso_f):
-            draw_iso_f(ax, iso_f)
+        draw_iso_f(ax, iso_f_levels(iso_f))
         self.chance_level_ = None
         if plot_chance_level:
             if self.prevalence_pos_label is None:
@@ -262,6 +269,7 @@ class PrecisionRecallDisplay(Display):
             (self.chance_level_,) = ax.plot(
                 (0, 1), (p, p), **{"color": "k", "linestyle": "--", "linewidth": 1,
                                    "label": f"chance: AUC-PR {p:.3f}", **(chance_level_kw or {})})
+            shared(self.chance_level_)
         unit_square(ax, axis_label("recall", self.pos_label),
                     axis_label("precision", self.pos_label))
         self._finish(despine)
@@ -394,9 +402,9 @@ class RocCurveDisplay(Display):
             draw_roc_hull(ax, self.swept, self.line_.get_label(), self.line_.get_color())
         self.chance_level_ = None
         if plot_chance_level:
-            self.chance_level_ = draw_chance_roc(
+            self.chance_level_ = shared(draw_chance_roc(
                 ax, **{"color": "k", "linestyle": "--", "linewidth": 1,
-                       "label": "chance: AUC-ROC 0.500", **(chance_level_kw or {})})
+                       "label": "chance: AUC-ROC 0.500", **(chance_level_kw or {})}))
         unit_square(ax, axis_label("false positive rate", self.pos_label),
                     axis_label("true positive rate", self.pos_label))
         self._finish(despine)
