@@ -2,6 +2,7 @@
 import csv
 import io
 import json
+import pathlib
 import re
 import subprocess
 import sys
@@ -369,6 +370,9 @@ def test_demo_without_matplotlib_says_which_extra(tmp_path, monkeypatch, capsys)
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     assert cli.main(["demo", "--out", str(tmp_path / "f")]) == 0
     out = capsys.readouterr().out
+    # The hint said "fastpr[plot]" where the README installs ".[plot]": the same command in both.
+    readme = (pathlib.Path(__file__).parent.parent / "README.md").read_text()
+    install = re.search(r'`(pip install "[^"]*\[plot\]")`', readme).group(1)
     assert out.rstrip().splitlines()[-1] == (
-        f'Figures: pip install "fastpr[plot]" and fastpr demo draws them into {tmp_path / "f"}/.')
+        f'Figures: {install} and fastpr demo draws them into {tmp_path / "f"}/.')
     assert "interpolated AUC-PR (correct)" in out and not (tmp_path / "f").exists()
