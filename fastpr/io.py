@@ -45,8 +45,8 @@ CSV_READERS = ("pyarrow", "pandas", "csv")  # the fastest first
 NUMBER = re.compile(r"[+-]?((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|inf|infinity|nan)",
                     re.IGNORECASE | re.ASCII)
 _INTEGER = r"^[+-]?[0-9]+$"
-# Bytes of text that the pyarrow reader parses at a time: what it holds of the text at once.
-_BLOCK = 1 << 22
+# Bytes of text that the pyarrow reader parses at a time (it holds a few dozen blocks at once).
+_BLOCK = 1 << 20
 
 
 class FileFormatError(ValueError):
@@ -386,7 +386,8 @@ def _stream_csv(text, columns, as_text):
     import pyarrow
     import pyarrow.csv as pyarrow_csv
 
-    built = {name: _Column(text.name, name, as_text=name in as_text) for name in columns}
+    rows = _rows_expected(text)
+    built = {name: _Column(text.name, name, name in as_text, rows) for name in columns}
     options = dict(
         read_options=pyarrow_csv.ReadOptions(block_size=_BLOCK),
         parse_options=pyarrow_csv.ParseOptions(delimiter=text.delimiter),
@@ -408,6 +409,20 @@ def _stream_csv(text, columns, as_text):
     return out
 
 
+def _rows_expected(text):
+    """About how many rows a plain text file has (a little more), from the lines of its first
+    megabyte; None where the size is unknown (standard input, compressed files)."""
+    if text.path is None:
+        return None
+    with open(text.path, "rb") as handle:
+        head = handle.read(1 << 20)
+        size = handle.seek(0, io.SEEK_END)
+    lines = head.count(b"\n")
+    if len(head) == size or not lines:
+        return lines + 1
+    return int(size / (len(head) / lines) * 1.1) + 1024
+
+
 class _TurnsToText(Exception):
     """A column read as numbers holds text past its first batch."""
 
@@ -417,12 +432,18 @@ class _TurnsToText(Exception):
 
 
 class _Column:
-    """One column's batches: compact numbers, converted as they come, or text."""
+    """One column's batches: compact numbers, converted as they come, or text.
 
-    def __init__(self, path, name, as_text=False):
+    Floats go straight into one growing float64 array, sized from ``rows`` (an estimate of the
+    file's rows) where there is one: the pages past the end are never touched, so memory holds
+    the column once. Integers and booleans, the narrow columns, are kept batch by batch.
+    """
+
+    def __init__(self, path, name, as_text=False, rows=None):
         self.path, self.name, self.as_text = path, name, as_text
         self.kind = None  # of the numbers so far: "i" (integers), "f" or "b" (booleans)
         self.chunks, self.rows = [], []  # arrays, and the row of each one's first cell
+        self.floats, self.size, self.expected = None, 0, rows or 1 << 20
 
     def add(self, cells, row):
         """The batch ``cells`` (pyarrow strings, null where empty), whose first is ``row``."""
@@ -430,15 +451,36 @@ class _Column:
             numbers = _parse(cells, self.kind)
             if numbers is not None:
                 numbers = self._exact(numbers, cells, row)
-                self.kind = "f" if self.kind == "f" else numbers.dtype.kind.replace("u", "i")
-                self.chunks.append(_narrowest(numbers))
-                self.rows.append(row)
+                if self.kind == "f" or numbers.dtype.kind == "f":
+                    self._add_floats(numbers)
+                else:
+                    self.kind = numbers.dtype.kind.replace("u", "i")
+                    self.chunks.append(_narrowest(numbers))
+                    self.rows.append(row)
                 return
-            if self.chunks:
+            if self.kind is not None:
                 first = _first_non_number(cells)
                 raise _TurnsToText(self.name, row + first, cells[first].as_py())
             self.as_text = True
         self.chunks.append(cells)
+
+    def _add_floats(self, numbers):
+        if self.floats is None:  # the first floats: the integers before them become floats
+            _refuse_rounding(self.path, self.name, self.chunks, self.rows)
+            self.kind, self.floats = "f", np.empty(max(self.expected, 2 * numbers.size))
+            for chunk in self.chunks:
+                self._append(chunk)
+            self.chunks, self.rows = [], []
+        self._append(numbers)
+
+    def _append(self, values):
+        end = self.size + values.size
+        if end > self.floats.size:  # more rows than expected: grow (a copy)
+            grown = np.empty(max(end, int(self.floats.size * 1.5)))
+            grown[:self.size] = self.floats[:self.size]
+            self.floats = grown
+        self.floats[self.size:end] = values
+        self.size = end
 
     def _exact(self, numbers, cells, row):
         """``numbers`` as NumPy, refusing integers of ``cells`` that float64 rounds."""
@@ -465,13 +507,16 @@ class _Column:
 
             cells = pyarrow.chunked_array(self.chunks, pyarrow.string()).fill_null("")
             return np.asarray(cells.to_numpy(zero_copy_only=False), dtype=str)
+        if self.floats is not None:
+            # a view of the part filled: the untouched rest was never in memory
+            return self.floats[:self.size]
         if not self.chunks:  # no rows: as pyarrow reads a column of no cells
             return np.empty(0)
         dtypes = {chunk.dtype for chunk in self.chunks}
         if self.kind == "i" and np.dtype(np.uint64) in dtypes and all(
                 chunk.min() >= 0 for chunk in self.chunks if chunk.size):
             return np.concatenate(self.chunks, dtype=np.uint64, casting="unsafe")
-        if self.kind == "f" or np.result_type(*dtypes).kind == "f":
+        if np.result_type(*dtypes).kind == "f":  # signed integers with uint64 ones
             _refuse_rounding(self.path, self.name, self.chunks, self.rows)
             return np.concatenate(self.chunks, dtype=np.float64, casting="unsafe")
         return np.concatenate(self.chunks)
@@ -535,13 +580,46 @@ def _refuse_rounding(path, name, chunks, rows, positions=None):
 def _read_with_pandas(text, columns, header):
     pandas = importlib.import_module("pandas")
     with contextlib.nullcontext(text.path) if text.path else text.open() as source:
-        # every column (with usecols, pandas ignores extra fields), as text, so that numbers are
-        # read by the one rule below, never rounded
-        frame = pandas.read_csv(source, sep=text.delimiter, dtype=str, keep_default_na=False)
+        # every column: with usecols, pandas ignores extra fields; only empty cells are missing
+        frame = pandas.read_csv(source, sep=text.delimiter, keep_default_na=False,
+                                na_values=[""])
     if not isinstance(frame.index, pandas.RangeIndex):
         # pandas makes the first fields an index where the first row is longer than the header
         raise ValueError(f"{text.name}: a row has more fields than the header.")
-    return {name: _numbers_or_text(text.name, name, frame[name].tolist()) for name in columns}
+    out = {}
+    for name in columns:
+        values = frame[name].to_numpy()
+        if values.dtype.kind in "iub":
+            out[name] = _narrowest(values)
+        elif values.dtype.kind == "f" and not _maybe_rounded(values):
+            out[name] = values
+        else:  # text (maybe numbers with "nan", or integers beyond uint64), or floats that may
+            # be integers rounded: the cells' text, read by the one rule
+            out[name] = _numbers_or_text(text.name, name, _pandas_text(text, name, frame[name]))
+    return out
+
+
+def _maybe_rounded(floats):
+    """Whether some of ``floats`` are whole numbers from 2**53 up: rounded integers, maybe."""
+    with np.errstate(invalid="ignore"):
+        big = np.abs(floats) >= _validation.EXACT_INTEGER
+    return bool(big.any() and (floats[big] == np.floor(floats[big])).any())
+
+
+def _pandas_text(text, name, column):
+    """The cells of ``column`` (read by pandas) as text, empty cells ""."""
+    if column.dtype.kind == "f":  # the text before pandas parsed it
+        if not text.reopenable:
+            raise FileFormatError(text.name, f"column {name!r} holds whole numbers of 2**53 or "
+                                             "more, which pandas may have rounded; install "
+                                             "pyarrow, or save standard input to a file.",
+                                  column=name)
+        pandas = importlib.import_module("pandas")
+        with contextlib.nullcontext(text.path) if text.path else text.open() as source:
+            column = pandas.read_csv(source, sep=text.delimiter, usecols=[name], dtype=object,
+                                     keep_default_na=False, na_filter=False)[name]
+    return ["" if cell is None or isinstance(cell, float) else str(cell)
+            for cell in column.tolist()]
 
 
 def _read_with_csv(text, columns, header):
@@ -581,21 +659,32 @@ def _numbers_or_text(path, name, cells):
     """The cells (str) of column ``name`` as numbers, as the pyarrow reader reads them: integers
     (the narrowest dtype), else floats (empty cells NaN), else the text itself."""
     text = np.asarray(cells, dtype=str)
-    if not all(cell == "" or NUMBER.fullmatch(cell) for cell in cells):
+    joined = "".join(cells)
+    # Digits, signs, points and exponents only: numbers if NumPy parses them, checked below in
+    # one pass; other characters (inf, nan, text) need the cell-by-cell test, which stops at
+    # the first cell of text.
+    plain = joined.isascii() and not joined.encode().translate(None, b"0123456789+-.eE")
+    if not plain and not all(cell == "" or NUMBER.fullmatch(cell) for cell in cells):
         return text
     if not text.size:
         return np.empty(0)
-    integer = re.compile(_INTEGER)
-    if "" not in cells and all(integer.match(cell) for cell in cells):
+    empty = "" in cells
+    if plain and not empty and not any(mark in joined for mark in ".eE"):  # integers
         for dtype in (np.int64, np.uint64):
             try:
                 return _narrowest(text.astype(dtype))
             except (ValueError, OverflowError):
                 pass
-    longs = [k for k, cell in enumerate(cells) if len(cell) > 15 and integer.match(cell)]
+    # Integers longer than 15 characters may be beyond 2**53: the rule decides.
+    longs = np.flatnonzero(np.strings.str_len(text) > 15)
+    longs = [k for k in longs.tolist() if re.match(_INTEGER, cells[k])]
     _refuse_rounding(path, name, [np.array([int(cells[k]) for k in longs], dtype=object)], [1],
                      longs)
-    return np.where(text == "", "nan", text).astype(np.float64)
+    try:
+        return np.where(text == "", "nan", text).astype(np.float64) if empty else text.astype(
+            np.float64)
+    except ValueError:  # such as "1.2.3" or "1e": not numbers after all
+        return text
 
 
 _CSV_READERS = {"pyarrow": _read_with_pyarrow, "pandas": _read_with_pandas, "csv": _read_with_csv}

