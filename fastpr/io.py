@@ -213,7 +213,7 @@ def read_columns(path, columns=None, *, reader=None, exclude=()):
 
 
 def line_number(path, row):
-    """The line of CSV or TSV file ``path`` on which its data row ``row`` starts.
+    r"""The line of CSV or TSV file ``path`` on which its data row ``row`` starts.
 
     Rows count from 1, the first row of data, and skip blank lines, as the readers do; lines
     count from 1, the header, and include blank lines and the line breaks in quoted cells.

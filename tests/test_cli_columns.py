@@ -160,6 +160,20 @@ def test_read_columns_refuses_integers_that_no_array_type_holds(tmp_path):
             fastpr_io.read_columns(path, ["s"], reader=reader)
 
 
+def test_parquet_integers_with_empty_cells_are_not_rounded(tmp_path):
+    # Empty cells make a column float64 (NaN): its integers must fit, or the read is refused.
+    import pyarrow
+    import pyarrow.parquet
+
+    path = tmp_path / "p.parquet"
+    pyarrow.parquet.write_table(pyarrow.table({"s": [1, None, 2**60 + 1]}), path)
+    with pytest.raises(fastpr_io.FileFormatError, match=f"column 's' holds {2**60 + 1} at row 3, "
+                       "which float64 cannot represent exactly"):
+        fastpr_io.read_columns(path)
+    pyarrow.parquet.write_table(pyarrow.table({"s": [1, None, 2**52 + 1]}), path)
+    np.testing.assert_array_equal(fastpr_io.read_columns(path)["s"], [1, np.nan, 2**52 + 1])
+
+
 # ----------------------------------------------------------------------------- identifiers
 def test_identifier_columns_are_left_out_with_a_note(tmp_path, capsys, ranking):
     # transaction_id was evaluated as a model (AUC-ROC 0.4999) without a word.
