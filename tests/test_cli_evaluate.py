@@ -2,6 +2,7 @@
 import csv
 import io
 import json
+import pathlib
 import re
 import subprocess
 import sys
@@ -260,16 +261,17 @@ def test_plot_draws_each_model_s_bootstrap_interval(tmp_path, csv_file, monkeypa
     assert _png_is_drawn(tmp_path / "c.png")
 
 
+# The cell errors name the cell's line too (before: only the row).
 BAD_INPUTS = [
     ("label,score\n1,0.5\n0,0.2\n1,\n0,0.1\n", ["--score", "score"],
      "column 'score' contains NaN at row 3 (1 NaN in all)."),
     ("label,score\n1,0.5\n0,0.2\n1,abc\n", ["--score", "score"],
-     "column 'score' holds 'abc' at row 3, which is not a number."),
+     "column 'score' holds 'abc' at row 3 (line 4), which is not a number."),
     # Python's float() reads these; the CSV readers leave them as text.
     ("label,score\n1,0.5\n0,1_000\n", ["--score", "score"],
-     "column 'score' holds '1_000' at row 2, which is not a number."),
+     "column 'score' holds '1_000' at row 2 (line 3), which is not a number."),
     ("label,score\n1,0.5\n0,\u0661\u0662\n", ["--score", "score"],
-     "column 'score' holds '\u0661\u0662' at row 2, which is not a number."),
+     "column 'score' holds '\u0661\u0662' at row 2 (line 3), which is not a number."),
     ("label,score\n1,0.5\n0,0.2\n2,0.3\n0,0.1\n", ["--score", "score"],
      ("column 'label' must have two classes, got 3 distinct labels: 0, 1, 2; a third label "
       "first appears at row 3 (2).")),
@@ -369,6 +371,9 @@ def test_demo_without_matplotlib_says_which_extra(tmp_path, monkeypatch, capsys)
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     assert cli.main(["demo", "--out", str(tmp_path / "f")]) == 0
     out = capsys.readouterr().out
+    # The hint said "fastpr[plot]" where the README installs ".[plot]": the same command in both.
+    readme = (pathlib.Path(__file__).parent.parent / "README.md").read_text()
+    install = re.search(r'`(pip install "[^"]*\[plot\]")`', readme).group(1)
     assert out.rstrip().splitlines()[-1] == (
-        f'Figures: pip install "fastpr[plot]" and fastpr demo draws them into {tmp_path / "f"}/.')
+        f'Figures: {install} and fastpr demo draws them into {tmp_path / "f"}/.')
     assert "interpolated AUC-PR (correct)" in out and not (tmp_path / "f").exists()

@@ -1,7 +1,9 @@
 """The ``fastpr`` command: ``fastpr demo``, ``fastpr evaluate FILE`` and ``fastpr warmup``."""
 import argparse
 import os
+import signal
 import sys
+import threading
 import time
 
 from .. import __version__
@@ -119,9 +121,39 @@ def _run(args):
     return 0
 
 
+def _end_on_interrupt(command):
+    """Ctrl-C ends the process at once: one line on stderr, exit status 130.
+
+    Python raises KeyboardInterrupt only between bytecodes of the main thread, so a long kernel
+    or a file read in pyarrow ran on for seconds, the pool's threads too, and the exception came
+    back through their frames. Here the signal wakes a thread that ends the process itself.
+    """
+    wake_read, wake_write = os.pipe()
+    os.set_blocking(wake_write, False)
+    signal.set_wakeup_fd(wake_write, warn_on_full_buffer=False)
+    # A handler of our own: the default one raises KeyboardInterrupt, and pyarrow installs its
+    # own only over the default one.
+    signal.signal(signal.SIGINT, lambda number, frame: None)
+
+    def wait():
+        while os.read(wake_read, 1)[0] != signal.SIGINT:
+            pass
+        os.write(2, f"fastpr {command}: interrupted\n".encode())
+        os._exit(130)
+
+    threading.Thread(target=wait, name="fastpr-interrupt", daemon=True).start()
+
+
 def main(argv=None):
-    """Run the ``fastpr`` command with ``argv`` (default: the process's); its exit status."""
+    """Run the ``fastpr`` command with ``argv`` (default: the process's); its exit status.
+
+    Run as the process's command (``argv`` None, in the main thread), Ctrl-C ends ``demo`` and
+    ``evaluate`` at once with one line on stderr and exit status 130.
+    """
     args = _parser().parse_args(argv)
+    if (argv is None and args.command != "warmup"
+            and threading.current_thread() is threading.main_thread()):
+        _end_on_interrupt(args.command)
     try:
         status = _run(args)
         sys.stdout.flush()  # here, so that a reader gone away is caught below, not at exit

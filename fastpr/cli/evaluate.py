@@ -13,14 +13,12 @@ from .. import _validation
 from .._optional import import_optional
 from ..exceptions import InputError, UndefinedMetricWarning
 from ..intervals import BOOTSTRAP_INTERVALS, bootstrap
-from ..io import FileFormatError, read_columns
+from ..io import NUMBER, FileFormatError, line_number, read_columns
 from ..metrics import evaluate
 from . import report as report_module
 
-# A cell that a CSV reader reads as a number. Python's float() takes more ("1_000", " 2", Arabic
-# digits), which the readers leave as text.
-_NUMBER = re.compile(r"[+-]?((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|inf|infinity|nan)",
-                     re.IGNORECASE | re.ASCII)
+# Column names that say "identifier": id, user_id, user-id, userId, userID.
+_IDENTIFIER_NAME = re.compile(r"(?i:id)|.*[_\-. ](?i:id)|.*[a-z0-9](Id|ID)")
 _AUTO_PROGRESS_WORK = 50_000_000  # rows x replicates above which a terminal gets a progress bar
 # The command's option for each library argument that an option sets, for errors in its terms.
 _OPTIONS = {"n_boot": "--bootstrap", "confidence": "--confidence", "seed": "--seed",
@@ -39,7 +37,11 @@ def add_arguments(parser):
     parser.add_argument("--score", action="append", metavar="COLUMN",
                         help="column of scores (higher = more positive); repeat to compare "
                              "models (default: every numeric column but the label, weight and "
-                             "group columns, each a model named by its column)")
+                             "group columns and identifiers, each a model named by its column)")
+    parser.add_argument("--exclude", action="append", metavar="COLUMN",
+                        help="without --score: a column not to evaluate; repeat to leave out "
+                             "more (columns that look like identifiers, named id, *_id or *Id, "
+                             "or integers all distinct, are left out with a note)")
     parser.add_argument("--weight", metavar="COLUMN", help="column of sample weights")
     parser.add_argument("--group", metavar="COLUMN",
                         help="column of groups: results per group and their mean over the groups "
@@ -75,34 +77,68 @@ def add_arguments(parser):
 
 
 # --------------------------------------------------------------------------- input
+class _LeftOut:
+    """The columns to leave unread without --score: those --exclude names and those named like
+    identifiers (never the label, weight and group); it notes the names it is asked about."""
+
+    def __init__(self, excluded, others):
+        self.excluded, self.others = set(excluded or ()), set(others)
+        self.asked, self.identifiers = [], []
+
+    def __contains__(self, name):
+        self.asked.append(name)
+        if name in self.others:
+            return False
+        if name not in self.excluded and _IDENTIFIER_NAME.fullmatch(name):
+            self.identifiers.append(name)
+            return True
+        return name in self.excluded
+
+
 def _read(args):
-    """The file's columns, each 1-D, scores and weights numbers, labels and groups filled; and
-    the score columns (those named, or every numeric column besides the others)."""
+    """The file's columns, each 1-D, scores and weights numbers, labels and groups filled; the
+    score columns (those named, or every numeric column besides the others and identifiers);
+    and the identifiers left out."""
     others = [args.label] + [c for c in (args.weight, args.group) if c]
     repeated = [name for k, name in enumerate(args.score or []) if name in args.score[:k]]
     if repeated:  # (each model is named by its column: one would hide the other)
         raise CommandError(f"--score names column {repeated[0]!r} more than once.")
+    if args.score and args.exclude:
+        raise CommandError("--exclude chooses among the columns evaluated without --score; "
+                           "with --score, name only the models.")
+    identifiers = []
     try:
         if args.score:
             data = read_columns(args.file, others + args.score)
         else:
-            data = read_columns(args.file)
+            left_out = _LeftOut(args.exclude, others)
+            data = read_columns(args.file, exclude=left_out)
+            for name in args.exclude or ():
+                if name not in left_out.asked:
+                    raise CommandError(f"--exclude {name}: {_missing(args, name, left_out.asked)}")
             _check_present(args, data, others)
         for name, values in data.items():  # a 2-D .npz array would be read as many rankings
             try:
                 _validation.as_1d(f"column {name!r}", values)
             except ValueError as error:
                 raise FileFormatError(_name(args), str(error), column=name) from None
-        models = args.score or _numeric_columns(args, data, others)
+        if args.score:
+            models = args.score
+        else:
+            distinct = [name for name in data if name not in others and _all_distinct(data[name])]
+            identifiers = [name for name in left_out.asked
+                           if name in left_out.identifiers or name in distinct]
+            models = _numeric_columns(args, data, others, distinct, identifiers)
         for name in [*models, args.weight] if args.weight else models:
-            _check_numeric(_name(args), name, data[name])
+            _check_numeric(args, name, data[name])
+        data = {name: data[name] for name in [*others, *models]}  # the rest, released
         for name in [args.label, args.group] if args.group else [args.label]:
             _check_filled(_name(args), name, data[name])
     except OSError as error:
         raise CommandError(f"cannot read {args.file}: {error.strerror or error}") from None
     except (ValueError, ImportError) as error:
         raise CommandError(str(error)) from None
-    return data, models
+    return data, models, identifiers
 
 
 def _name(args):
@@ -110,24 +146,56 @@ def _name(args):
     return "<stdin>" if args.file == "-" else args.file
 
 
+def _missing(args, name, columns):
+    """The message for a column ``name`` that the file, of ``columns``, lacks."""
+    shown = ", ".join(map(repr, list(columns)[:10]))
+    return (f"{_name(args)} has no column {name!r}; its columns are {shown}"
+            f"{', ...' if len(columns) > 10 else ''}.")
+
+
 def _check_present(args, data, columns):
     """The label, weight and group columns are among every column read (read_columns checks
     the columns it is asked for)."""
     for name in columns:
         if name not in data:
-            shown = ", ".join(map(repr, list(data)[:10]))
-            raise CommandError(f"{_name(args)} has no column {name!r}; its columns are {shown}"
-                               f"{', ...' if len(data) > 10 else ''}.")
+            raise CommandError(_missing(args, name, list(data)))
 
 
-def _numeric_columns(args, data, others):
-    """Every numeric column but ``others``: the models when no --score names them."""
-    models = [name for name, values in data.items()
-              if name not in others and values.dtype.kind in "iuf"]
+def _all_distinct(values):
+    """Integers, each value once: a column of identifiers, not of scores."""
+    if values.dtype.kind not in "iu" or values.size < 2:
+        return False
+    steps = np.diff(values)  # (wraps around for uint64; then the sort below decides)
+    if (steps > 0).all() or (steps < 0).all():
+        return True
+    del steps
+    ordered = np.sort(values)
+    return bool((ordered[1:] != ordered[:-1]).all())
+
+
+def _numeric_columns(args, data, others, distinct, identifiers):
+    """Every numeric column but ``others`` and the ``distinct`` integers: the models when no
+    --score names them. A text column that holds numbers is a model with a bad cell (an
+    error), not a column to skip."""
+    models = []
+    for name, values in data.items():
+        if name in others or name in distinct:
+            continue
+        if values.dtype.kind in "iuf":
+            models.append(name)
+        elif values.dtype.kind in "US" and _holds_a_number(values):
+            _check_numeric(args, name, values, hint=True)
     if not models:
+        skipped = (f" (left out as identifiers: {', '.join(map(repr, identifiers))})"
+                   if identifiers else "")
         raise CommandError(f"{_name(args)} has no numeric column besides "
-                           f"{', '.join(map(repr, others))} to evaluate; name one with --score.")
+                           f"{', '.join(map(repr, others))} to evaluate{skipped}; name one "
+                           "with --score.")
     return models
+
+
+def _holds_a_number(values):
+    return any(isinstance(value, str) and NUMBER.fullmatch(value) for value in values.tolist())
 
 
 def _pos_label(text, labels, column, path):
@@ -150,15 +218,20 @@ def _pos_label(text, labels, column, path):
     return int(number) if number.is_integer() else number
 
 
-def _check_numeric(path, name, values):
-    """A column that should hold numbers but was read as text: name its first non-number."""
+def _check_numeric(args, name, values, *, hint=False):
+    """A column that should hold numbers but was read as text: name its first non-number, with
+    its line in a text file; ``hint``: and how to leave the column out."""
     if values.dtype.kind not in "USO":
         return
     for row, value in enumerate(values.tolist(), start=1):
-        if not (isinstance(value, str) and _NUMBER.fullmatch(value)):
+        if not (isinstance(value, str) and (value == "" or NUMBER.fullmatch(value))):
             shown = value if len(str(value)) <= 40 else str(value)[:37] + "..."
-            raise FileFormatError(path, f"column {name!r} holds {shown!r} at row {row}, which is "
-                                        "not a number.", column=name, row=row)
+            line = line_number(args.file, row)
+            where = f"row {row}" if line is None else f"row {row} (line {line})"
+            how = (f"; leave the column out with --exclude {name}, or name the models with "
+                   "--score." if hint else ".")
+            raise FileFormatError(_name(args), f"column {name!r} holds {shown!r} at {where}, "
+                                               f"which is not a number{how}", column=name, row=row)
 
 
 def _check_filled(path, name, values):
@@ -295,7 +368,11 @@ def _check_options(args):
 def compute(args):
     """Read the file and compute everything asked for: a dict ready for :func:`render`."""
     _check_options(args)
-    data, models = _read(args)
+    data, models, identifiers = _read(args)
+    if identifiers:
+        print(f"fastpr evaluate: left out {', '.join(map(repr, identifiers))}, which look like "
+              "identifiers (named like one, or integers all distinct); name a column with "
+              "--score to evaluate it.", file=sys.stderr)
     labels = data[args.label]
     scores = {name: data[name] for name in models}
     weights = data[args.weight] if args.weight else None
