@@ -373,7 +373,7 @@ def test_demo_without_matplotlib_says_which_extra(tmp_path, monkeypatch, capsys)
     out = capsys.readouterr().out
     # The hint said "fastpr[plot]" where the README installs ".[plot]": the same command in both.
     readme = (pathlib.Path(__file__).parent.parent / "README.md").read_text()
-    install = re.search(r'`(pip install "[^"]*\[plot\]")`', readme).group(1)
+    install = re.search(r'`((?:\S*/)?pip install (?:-q )?"[^"]*\[plot\]")`', readme).group(1)
     assert out.rstrip().splitlines()[-1] == (
         f'Figures: {install} and fastpr demo draws them into {tmp_path / "f"}/.')
     assert "interpolated AUC-PR (correct)" in out and not (tmp_path / "f").exists()

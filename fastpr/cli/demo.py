@@ -175,7 +175,7 @@ def demo(out="fastpr-demo", figures=True):
     if not figures:
         return 0
     if importlib.util.find_spec("matplotlib") is None:
-        print(f'\nFigures: pip install ".[plot]" and fastpr demo draws them into {out}/.')
+        print(f'\nFigures: .venv/bin/pip install -q ".[plot]" and fastpr demo draws them into {out}/.')
         return 0
     try:
         with warnings.catch_warnings():
