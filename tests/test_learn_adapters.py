@@ -98,6 +98,19 @@ def test_every_metric_leaves_out_rankings_of_one_class_as_xgboosts_aucpr(y, marg
                 assert math.isnan(each[g])
 
 
+def test_xgboost_metric_weighs_examples_of_a_weighted_dmatrix():
+    xgb = pytest.importorskip("xgboost")
+    x, y = imbalanced(10, n=400)
+    weight = np.random.default_rng(10).uniform(0.0, 3.0, size=y.size).astype(np.float32)
+    data = xgb.DMatrix(x, y, weight=weight)
+    predt = np.random.default_rng(11).normal(size=y.size).astype(np.float32) + y
+    for name, method in [("auc_pr", "interpolated"), ("average_precision", "average_precision")]:
+        _, got = fastpr_xgb.Metric(name)(predt, data)
+        want = fastpr.auc_pr(y, predt, sample_weight=weight, method=method)
+        assert got == want
+        assert got != fastpr.auc_pr(y, predt, method=method)  # the weights matter here
+
+
 def xgboost_early_stopping_data(xgb):
     x, y = imbalanced(2, n=600)
     xv, yv = imbalanced(3, n=600)
@@ -199,6 +212,24 @@ def test_lightgbm_metric_equals_average_precision():
     assert higher and higher_is_better
     assert name == "average_precision"
     assert got == pytest.approx(want, abs=1e-12, rel=0)
+
+
+@pytest.mark.parametrize("group", [None, [150, 90, 160]])
+def test_lightgbm_metric_weighs_examples_of_a_weighted_dataset(group):
+    lgb = pytest.importorskip("lightgbm")
+    x, y = imbalanced(12, n=400)
+    # float32 values: LightGBM keeps its weights as float32.
+    weight = np.random.default_rng(12).uniform(0.0, 3.0, size=y.size).astype(np.float32)
+    data = lgb.Dataset(x, y, weight=weight, group=group).construct()
+    preds = np.random.default_rng(13).normal(size=y.size) + y
+    offsets = None if group is None else np.cumsum([0, *group])
+    for name, method in [("auc_pr", "interpolated"), ("average_precision", "average_precision")]:
+        _, got, _ = fastpr_lgb.Metric(name)(preds, data)
+        average = None if group is None else "macro"
+        want = fastpr.auc_pr(y, preds, sample_weight=weight, offsets=offsets, method=method,
+                             average=average)
+        assert got == want
+        assert got != fastpr.auc_pr(y, preds, offsets=offsets, method=method, average=average)
 
 
 def test_lightgbm_early_stopping_keeps_the_best_round():
