@@ -4,8 +4,10 @@ too). The learners' kernels (the change of AP for a swap, LambdaMART's sums and 
 in :mod:`fastpr.learn.kernels`.
 
 ``summary(y_true, y_score, sample_weight)`` checks only what costs little next to its own work,
-raising ``ValueError``: the lengths of the arrays and NaN among the scores; numba does not check
-indices, so an array too short would be read past its end. The rest is the caller's to ensure:
+raising ``ValueError`` that names the argument and the first position at fault: the lengths of
+the arrays (numba does not check indices, so an array too short would be read past its end), NaN
+among the scores, and weights that are NaN, negative or infinite. The rest is the caller's to
+ensure:
 
 - ``y_true``: 1-D bool array (True = positive);
 - ``y_score``: 1-D float64 or float32 array of the same length;

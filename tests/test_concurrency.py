@@ -96,37 +96,58 @@ print("ok", numba.threading_layer())
 
 
 # One FixedLabels shared by threads that score different scores at once (its buffers are kept
-# from call to call): each thread must get what an object of its own gives.
+# from call to call, one set per thread): each thread must get what the same object gave for
+# the same scores called one call at a time, for every metric, on each path of ``metric`` (one
+# ranking, weights, groups), for the sums and gradients, and through one shared adapter.
 _SHARED_LABELS = """
 import threading
 
-from fastpr.learn import FixedLabels
+from fastpr.learn import METRICS, FixedLabels
+from fastpr.learn import lightgbm as fastpr_lgb
 
 
 def scored(labels, scores):
-    return [labels.metric(scores, name) for name in ("average_precision", "auc_pr_dg")] + [
-        labels.lambda_sums(scores), *labels.lambdamart_gradients(scores)]
+    values = [labels.metric(scores, name) for name in METRICS]
+    if labels.n_groups > 1:
+        values.append(labels.metric(scores, "auc_pr", average=None))
+    if labels is not weighted and labels is not weighted_groups:  # (no gradients with weights)
+        values += [labels.lambda_sums(scores), *labels.lambdamart_gradients(scores),
+                   *labels.lambdamart_gradients(scores, pairs="all")]
+    return values
 
 
-cases = [(y, {}), (y, {"groups": groups})]
-shared = [FixedLabels(labels, **grouping) for labels, grouping in cases]
+shared = [FixedLabels(y), FixedLabels(y, groups=groups)]
+weighted, weighted_groups = FixedLabels(y, sample_weight=w), FixedLabels(y, groups=groups,
+                                                                           sample_weight=w)
+shared += [weighted, weighted_groups]
+adapter = fastpr_lgb.Metric("average_precision")  # its labels kept by data set
+
+
+def all_scored(row):
+    return [scored(labels, row) for labels in shared] + [
+        adapter.evaluate(y, row, weight, None) for weight in (None, w)]
+
+
+rows = {seed: np.random.default_rng(seed).random((3, n)) for seed in range(4)}
+expected = {seed: [all_scored(row) for row in rows[seed]] for seed in rows}  # one at a time
+start = threading.Barrier(len(rows))
 wrong = []
 
 
 def thread(seed):
-    scores = np.random.default_rng(seed).random((5, n))
-    for row in scores:
-        for (labels, grouping), kept in zip(cases, shared):
-            if not same(scored(kept, row), scored(FixedLabels(labels, **grouping), row)):
-                wrong.append(seed)
+    start.wait()
+    for _ in range(2):
+        got = [all_scored(row) for row in rows[seed]]
+        if not same(got, expected[seed]):
+            wrong.append(seed)
 
 
-threads = [threading.Thread(target=thread, args=(seed,)) for seed in range(4)]
+threads = [threading.Thread(target=thread, args=(seed,)) for seed in rows]
 for t in threads:
     t.start()
 for t in threads:
     t.join()
-assert not wrong, f"threads {sorted(set(wrong))} got another thread's results"
+assert not wrong, f"threads {sorted(set(wrong))} got other results than one call at a time"
 print("ok")
 """
 
@@ -158,5 +179,5 @@ def test_threads_calling_at_once_get_the_serial_results_on_every_threading_layer
 
 
 
-def test_threads_sharing_one_fixed_labels_get_what_an_object_each_gets():
+def test_threads_sharing_one_fixed_labels_get_what_calls_one_at_a_time_get():
     assert _run(_SHARED_LABELS) == "ok"

@@ -1,4 +1,6 @@
 """fastpr.kernels inside a user's own @numba.njit function agrees with the Python API."""
+import math
+
 import numba
 import numpy as np
 import pytest
@@ -64,9 +66,9 @@ def test_summary_refuses_nan_instead_of_sweeping_forever(nan, n):
     y = np.arange(n) % 3 == 0
     scores = np.linspace(0.0, 1.0, n)
     scores[1] = nan
-    with pytest.raises(ValueError, match="y_score contains NaN"):
+    with pytest.raises(ValueError, match="y_score contains NaN at index 1"):
         _user_loop(y, scores[None, :], np.empty(0))
-    with pytest.raises(ValueError, match="y_score contains NaN"):
+    with pytest.raises(ValueError, match="y_score contains NaN at index 1"):
         kernels.summary(y, scores.astype(np.float32), np.empty(0))
 
 
@@ -84,7 +86,8 @@ TOO_SHORT = [  # each read or wrote past an array's end (segfaults, heap corrupt
     (lambda: learn_kernels.lambda_sums_into(*_ranking(3), np.empty(1)), ValueError,
      "one entry per row"),
     (lambda: learn_kernels.lambda_sums_into(_ranking(3)[0], np.array([0, 5, 1]), _ranking(3)[2],
-                                      np.empty(3)), ValueError, "order must hold row numbers"),
+                                      np.empty(3)), ValueError,
+     r"order must be a permutation of range\(n\): row 5 at position 1 is not in range\(3\)"),
     (lambda: learn_kernels.lambda_sums_into(*_ranking(3)[:2], np.array([0, 5]), np.empty(3)),
      ValueError, "offsets must run from 0 to the number of rows"),
     (lambda: learn_kernels.lambda_sums_into(*_ranking(4)[:2], np.array([0, 3, 1, 4]), np.empty(4)),
@@ -105,6 +108,117 @@ TOO_SHORT = [  # each read or wrote past an array's end (segfaults, heap corrupt
 def test_kernels_refuse_arrays_they_would_read_or_write_past(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+def _top_k(order=None, scores=None, k=32, scales=np.empty(0), n=6):
+    """``top_k_gradients`` of a ranking of ``n`` (rows by descending score), with one of its
+    arguments replaced."""
+    y, rows, offsets = _ranking(n)
+    scores = np.linspace(1.0, 0.0, n) if scores is None else scores
+    learn_kernels.top_k_gradients(y, scores, rows if order is None else order, offsets, scales,
+                                  k, True, True, True, np.empty(n), np.empty(n))
+
+
+def _with(array, index, value):
+    array = np.array(array, dtype=np.result_type(array, value))
+    array[index] = value
+    return array
+
+
+_SCORES = np.linspace(1.0, 0.0, 6)
+_SEGMENTS = np.array([0, 2, 6])  # two rankings for ranking_order
+# Each gave plausible numbers or left outputs unwritten: NaN and negative weights became finite
+# areas, NaN scores NaN gradients, an order that repeats a row left another row's gradient
+# unwritten, k = 0 zero gradients and k < 0 NumPy's "negative dimensions".
+BAD_VALUES = [
+    (lambda: kernels.summary(_ranking(6)[0], _SCORES, _with(np.ones(6), 2, np.nan)),
+     r"sample_weight must be finite and >= 0, got NaN at index 2"),
+    (lambda: kernels.summary(_ranking(6)[0], _SCORES, _with(np.ones(6), 4, -1.0)),
+     r"sample_weight must be finite and >= 0, got a negative value at index 4"),
+    (lambda: kernels.summary(_ranking(6)[0], _SCORES, _with(np.ones(6), 0, -np.inf)),
+     r"sample_weight must be finite and >= 0, got a negative value at index 0"),
+    (lambda: kernels.summary(_ranking(6)[0], _SCORES, _with(np.ones(6), 5, np.inf)),
+     r"sample_weight must be finite and >= 0, got infinity at index 5"),
+    (lambda: kernels.summary(_ranking(6)[0], _with(_SCORES, 3, np.nan), np.empty(0)),
+     r"y_score contains NaN at index 3"),
+    (lambda: _top_k(scores=_with(_SCORES, 4, np.nan)), r"y_score contains NaN at index 4"),
+    (lambda: _top_k(k=0), r"k must be >= 1, got 0"),
+    (lambda: _top_k(k=-5), r"k must be >= 1, got -5"),
+    (lambda: _top_k(order=np.array([0, 1, 2, 2, 4, 5])),
+     r"order must be a permutation of range\(n\): row 2 again at position 3"),
+    (lambda: _top_k(order=np.array([0, 1, 2, 3, 4, 6])),
+     r"order must be a permutation of range\(n\): row 6 at position 5"),
+    (lambda: _top_k(order=np.array([0, 1, -1, 3, 4, 5])),
+     r"order must be a permutation of range\(n\): row -1 at position 2"),
+    (lambda: _top_k(scales=np.array([np.nan])),
+     r"group_scale must be finite and >= 0, got NaN at index 0"),
+    (lambda: learn_kernels.all_pairs_gradients(*_ranking(4)[:1], np.array([3, 1, 1, 0]),
+                                               np.array([0, 2, 4]), np.array([1.0, 2.0]),
+                                               True, np.empty(4), np.empty(4)),
+     r"order must be a permutation of range\(n\): row 1 again at position 2"),
+    (lambda: learn_kernels.all_pairs_gradients(*_ranking(4), np.array([-2.0]), True,
+                                               np.empty(4), np.empty(4)),
+     r"group_scale must be finite and >= 0, got a negative value at index 0"),
+    (lambda: learn_kernels.lambda_sums_into(_ranking(3)[0], np.array([2, 0, 2]),
+                                            _ranking(3)[2], np.empty(3)),
+     r"order must be a permutation of range\(n\): row 2 again at position 2"),
+    (lambda: learn_kernels.descending_order(_with(_SCORES, 1, np.nan), np.empty(6, np.int64)),
+     r"y_score contains NaN at index 1"),
+    (lambda: learn_kernels.ranking_order(_with(_SCORES, 3, np.nan), _SEGMENTS,
+                                         np.empty(6, np.int64)),
+     r"y_score contains NaN at index 3"),
+]
+
+
+@pytest.mark.parametrize("call, match", BAD_VALUES)
+def test_kernels_refuse_values_that_would_give_plausible_numbers(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+_BAD_WEIGHTS = {math.nan: "NaN", -math.nan: "NaN", -1.0: "a negative value",
+                -5e-324: "a negative value", -math.inf: "a negative value", math.inf: "infinity"}
+
+
+@SETTINGS
+@given(rankings(weights=("int", "float")), st.data())
+def test_summary_names_the_first_bad_weight(case, data):
+    y, s, w = case
+    first = data.draw(st.integers(0, w.size - 1))
+    for k in data.draw(st.lists(st.integers(first, w.size - 1), min_size=1, max_size=3)):
+        w[k] = data.draw(st.sampled_from(sorted(_BAD_WEIGHTS, key=str)))
+    w[first] = bad = data.draw(st.sampled_from(sorted(_BAD_WEIGHTS, key=str)))
+    match = f"sample_weight must be finite and >= 0, got {_BAD_WEIGHTS[bad]} at index {first}$"
+    with pytest.raises(ValueError, match=match):
+        kernels.summary(y, s, w)
+    w[~((w >= 0.0) & (w < math.inf))] = -0.0  # a weight of 0, not a negative one
+    kernels.summary(y, s, w)
+
+
+@SETTINGS
+@given(st.integers(1, 12).flatmap(
+    lambda n: st.lists(st.integers(-1, n), min_size=n, max_size=n)))
+def test_learner_kernels_take_an_order_if_and_only_if_it_is_a_permutation(rows):
+    # Hostile orders: rows repeated, missing, negative or past the end.
+    n = len(rows)
+    order = np.array(rows, dtype=np.int64)
+    y, _, offsets = _ranking(n)
+    ranked_true = y[np.clip(order, 0, n - 1)]
+    calls = [
+        lambda: learn_kernels.lambda_sums_into(ranked_true, order, offsets, np.empty(n)),
+        lambda: learn_kernels.all_pairs_gradients(ranked_true, order, offsets, np.empty(0), True,
+                                                  np.empty(n), np.empty(n)),
+        lambda: learn_kernels.top_k_gradients(ranked_true, np.linspace(1.0, 0.0, n), order,
+                                              offsets, np.empty(0), 3, True, True, True,
+                                              np.empty(n), np.empty(n)),
+    ]
+    if sorted(rows) == list(range(n)):
+        for call in calls:
+            call()
+    else:
+        for call in calls:
+            with pytest.raises(ValueError, match=r"order must be a permutation of range\(n\)"):
+                call()
 
 
 def test_deltas_at_positions_outside_the_ranking_are_nan():

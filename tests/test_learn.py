@@ -8,7 +8,7 @@ from fractions import Fraction
 import numba
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from sklearn.metrics import average_precision_score
 from strategies import FEW, SETTINGS, rankings, unweighted_rankings
@@ -492,16 +492,25 @@ def _quiet_evaluate(y, s, w, **kwargs):
         return fastpr.evaluate(y, s, sample_weight=w, **kwargs)
 
 
+def _learners_metric(result, name):
+    """The learners' value of metric ``name`` from :func:`fastpr.evaluate`'s ``result``: the
+    same, but NaN for a ranking without negatives (or whose negatives weigh 0), whose PR areas
+    evaluate gives as 1 and a learner leaves out, as XGBoost's aucpr does."""
+    return np.where(np.asarray(result.n_neg) > 0, getattr(result, name), np.nan)
+
+
 @FEW
 @given(st.one_of(rankings(defined=False), rankings(defined=False, float_width=32)),
        st.sampled_from(NAMES))
+@example((np.array([True, True]), np.array([1.0, 2.0]), None), "auc_pr")
+@example((np.array([True, False]), np.array([1.0, 2.0]), np.array([1.0, 0.0])), "auc_pr_dg")
 def test_fixed_labels_metric_equals_evaluate(case, name):
     y, s, w = case
     if w is not None and not w.any():
         return  # fastpr.evaluate refuses weights that are all 0, as FixedLabels does
     labels = FixedLabels(y, sample_weight=w)
     for scores in (s, s[::-1].copy()):  # buffers reused from call to call
-        want = getattr(_quiet_evaluate(y, scores, w), name)
+        want = float(_learners_metric(_quiet_evaluate(y, scores, w), name))
         got = labels.metric(scores, name)
         assert got == want or (math.isnan(got) and math.isnan(want))
 
@@ -517,7 +526,7 @@ def test_fixed_labels_metric_of_groups_is_their_macro_mean(case, ids, name):
     labels = FixedLabels(y, groups=groups, sample_weight=w)
     result = _quiet_evaluate(y, s, w, groups=groups)
     np.testing.assert_array_equal(labels.group_ids, result.index)
-    want = getattr(result, name)
+    want = _learners_metric(result, name)
     np.testing.assert_array_equal(labels.metric(s, name, average=None), want)
     defined = want[~np.isnan(want)]
     got = labels.metric(s, name)

@@ -1,11 +1,15 @@
 """fastpr.learn's adapters for XGBoost and LightGBM, against the libraries' own metrics and
 objective (each test needs its library installed)."""
+import math
+import warnings
+
 import numpy as np
 import pytest
 from test_learn import xgboost_grouped
 
+import fastpr
 from fastpr import InputTypeError, InputValueError
-from fastpr.learn import METRICS
+from fastpr.learn import METRICS, FixedLabels
 from fastpr.learn import lightgbm as fastpr_lgb
 from fastpr.learn import xgboost as fastpr_xgb
 
@@ -42,6 +46,69 @@ def test_xgboost_metric_equals_aucpr_on_xgboosts_predictions(groups):
         name, got = fastpr_xgb.Metric("auc_pr")(predt, valid)
         assert name == "auc_pr"
         assert got == pytest.approx(want, abs=1e-12, rel=0)
+
+
+def xgboost_aucpr(xgb, y, margins, group=None, weight=None):
+    """XGBoost's own aucpr of ``margins``: a booster of no trees predicts its base margins."""
+    data = xgb.DMatrix(np.zeros((len(y), 1)), label=y, weight=weight, group=group,
+                       base_margin=np.asarray(margins, dtype=np.float64))
+    booster = xgb.train({"objective": "rank:map", "eval_metric": "aucpr", "nthread": 1}, data, 0)
+    with warnings.catch_warnings():  # "contains only positive or negative samples"
+        warnings.simplefilter("ignore", UserWarning)
+        return float(booster.eval(data).split(":")[-1])
+
+
+_MIXED_QUERIES = np.array([1, 1, 0, 0, 1, 0, 1, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 1, 1])
+
+
+# Rankings of one class among others: XGBoost's aucpr leaves those without negatives out of the
+# mean, as those without positives (before, fastpr counted a query of positives alone as 1).
+@pytest.mark.parametrize("y, margins, group, weight", [
+    ([0, 1, 0, 1, 1, 1], [4, 3, 2, 1, 1, 2], [4, 2], None),
+    (_MIXED_QUERIES, np.arange(19.0) % 5, [4, 1, 3, 2, 3, 6], None),
+    (_MIXED_QUERIES, np.arange(19.0) % 5, [4, 1, 3, 2, 3, 6], [1, 2, 3, 4, 5, 6]),
+    ([1, 1, 1], [4, 3, 2], None, None),
+    ([0, 1, 0, 1], [4, 3, 2, 1], None, [0, 1, 0, 1]),  # negatives of no weight
+    ([0, 1, 0, 1], [4, 3, 2, 1], None, [0.5, 1, 2, 1]),
+])
+def test_every_metric_leaves_out_rankings_of_one_class_as_xgboosts_aucpr(y, margins, group,
+                                                                       weight):
+    xgb = pytest.importorskip("xgboost")
+    y = np.asarray(y, dtype=np.float32)
+    want = xgboost_aucpr(xgb, y, margins, group, weight)
+    sizes = np.array([] if group is None else group, dtype=np.uint32)
+    weights = np.array([] if weight is None else weight, dtype=np.float32)
+    _, got = fastpr_xgb.Metric("auc_pr")(margins, _Data(y, sizes, weights))
+    assert got == pytest.approx(want, abs=1e-12, rel=0, nan_ok=True)
+    # LightGBM's weights are per example, which XGBoost's of a ranking task are not.
+    lgb_weight = None if group is not None else weight
+    _, got, _ = fastpr_lgb.Metric("auc_pr")(margins, _Data(y, group, lgb_weight))
+    assert got == pytest.approx(want, abs=1e-12, rel=0, nan_ok=True)
+    offsets = None if group is None else np.cumsum([0, *group])
+    labels = FixedLabels(y, offsets=offsets, sample_weight=lgb_weight)
+    got = labels.metric(margins, "auc_pr")
+    assert got == pytest.approx(want, abs=1e-12, rel=0, nan_ok=True)
+    if offsets is not None:  # each query: fastpr.evaluate's where it has both classes
+        each = labels.metric(margins, "auc_pr", average=None)
+        for g, (first, last) in enumerate(zip(offsets[:-1], offsets[1:])):
+            rows = slice(first, last)
+            if 0 < y[rows].sum() < last - first:
+                assert each[g] == fastpr.evaluate(y[rows], np.asarray(margins)[rows]).auc_pr
+            else:
+                assert math.isnan(each[g])
+
+
+def test_xgboost_metric_weighs_examples_of_a_weighted_dmatrix():
+    xgb = pytest.importorskip("xgboost")
+    x, y = imbalanced(10, n=400)
+    weight = np.random.default_rng(10).uniform(0.0, 3.0, size=y.size).astype(np.float32)
+    data = xgb.DMatrix(x, y, weight=weight)
+    predt = np.random.default_rng(11).normal(size=y.size).astype(np.float32) + y
+    for name, method in [("auc_pr", "interpolated"), ("average_precision", "average_precision")]:
+        _, got = fastpr_xgb.Metric(name)(predt, data)
+        want = fastpr.auc_pr(y, predt, sample_weight=weight, method=method)
+        assert got == want
+        assert got != fastpr.auc_pr(y, predt, method=method)  # the weights matter here
 
 
 def xgboost_early_stopping_data(xgb):
@@ -148,6 +215,24 @@ def test_lightgbm_metric_equals_average_precision():
     assert higher and higher_is_better
     assert name == "average_precision"
     assert got == pytest.approx(want, abs=1e-12, rel=0)
+
+
+@pytest.mark.parametrize("group", [None, [150, 90, 160]])
+def test_lightgbm_metric_weighs_examples_of_a_weighted_dataset(group):
+    lgb = pytest.importorskip("lightgbm")
+    x, y = imbalanced(12, n=400)
+    # float32 values: LightGBM keeps its weights as float32.
+    weight = np.random.default_rng(12).uniform(0.0, 3.0, size=y.size).astype(np.float32)
+    data = lgb.Dataset(x, y, weight=weight, group=group).construct()
+    preds = np.random.default_rng(13).normal(size=y.size) + y
+    offsets = None if group is None else np.cumsum([0, *group])
+    for name, method in [("auc_pr", "interpolated"), ("average_precision", "average_precision")]:
+        _, got, _ = fastpr_lgb.Metric(name)(preds, data)
+        average = None if group is None else "macro"
+        want = fastpr.auc_pr(y, preds, sample_weight=weight, offsets=offsets, method=method,
+                             average=average)
+        assert got == want
+        assert got != fastpr.auc_pr(y, preds, offsets=offsets, method=method, average=average)
 
 
 def test_lightgbm_early_stopping_keeps_the_best_round():

@@ -4,10 +4,13 @@ one ranking).
 
 A learner that optimises AUC-PR calls them thousands of times per second; they run with no
 Python overhead from jitted code (and work from Python too). They check only what costs little
-next to their own work, raising ``ValueError``: the lengths of the arrays, ``offsets``, and that
-``order`` holds row numbers; numba does not check indices, so an array too short would be read or
-written past its end. A position outside the ranking gives ``swap_delta_at`` and
-``move_delta_at`` NaN (an exception there would cost a loop of queries most of its speed).
+next to their own work (one pass over ``order`` and the scores), raising ``ValueError`` that
+names the argument and the first position at fault: the lengths of the arrays and ``offsets``
+(numba does not check indices, so an array too short would be read or written past its end),
+that ``order`` is a permutation of ``range(n)`` (each row written once), NaN among the scores,
+``group_scale`` finite and >= 0, and ``k >= 1``. A position outside the ranking gives
+``swap_delta_at`` and ``move_delta_at`` NaN (an exception there would cost a loop of queries
+most of its speed).
 
 A ranking ranks examples by
 descending score, ties in row order (a stable sort, as XGBoost's), and many rankings are

@@ -70,9 +70,12 @@ class FixedLabels:
     n_pos, n_neg : ndarray of int, shape (n_groups,)
         Positives and negatives of each ranking (counts, whatever the weights).
     n_single_class : int
-        Rankings without positives or without negatives. Their metrics are NaN (as in
-        :func:`fastpr.evaluate`; a macro mean leaves them out) and their ``|dAP|`` sums and
-        gradients are 0, since they have no pair to swap.
+        Rankings without positives or without negatives. Their metrics are NaN (a macro mean
+        leaves them out), as are those of rankings whose positives or negatives all weigh 0;
+        their ``|dAP|`` sums and gradients are 0, since they have no pair to swap. Where
+        :func:`fastpr.evaluate` gives a ranking without negatives PR areas of 1 (precision is 1
+        at every recall, whatever the scores), :meth:`metric` gives NaN, as XGBoost's ``aucpr``
+        does: such a ranking cannot tell one set of scores from another.
 
     Notes
     -----
@@ -111,6 +114,7 @@ class FixedLabels:
         self._one_ranking = codes is None and self._weights is None
         if self._one_ranking:  # see _fast_metric
             self._n_pos = int(self.n_pos[0])
+            self._has_negatives = bool(self.n_neg[0])
             self._scratch = _FastScratch()
             self._floor = worst_ranking_interpolated_area(float(self.n_pos[0]),
                                                           float(self.n_neg[0]))
@@ -135,16 +139,23 @@ class FixedLabels:
         Returns
         -------
         float or ndarray
-            Equal to the same field of :func:`fastpr.evaluate` on these labels and scores.
-            NaN where undefined (see ``n_single_class``), without a warning.
+            Equal to the same field of :func:`fastpr.evaluate` on these labels and scores
+            where the ranking has positives and negatives of nonzero weight; NaN otherwise (see
+            ``n_single_class``), without a warning.
         """
         if self._one_ranking:
-            return self._fast_metric(self._fast_scores(y_score), name)
+            value = self._fast_metric(self._fast_scores(y_score), name)
+            return value if self._has_negatives else math.nan  # see below
         scores = self._rankings.checked_scores(y_score)
         order = self._rows if self._rows.size else None
         table = engine_tables.table(engine_tables.Rankings(
             self._rankings.is_positive, scores, self._weights, self._rankings.offsets, order))
-        values = table[:, COLUMNS[name]]
+        # A ranking without negatives (or whose negatives weigh 0) has precision 1 whatever the
+        # scores, so fastpr.evaluate gives it PR areas of 1; it says nothing of the scores, and
+        # counted in a mean it would pull the mean towards 1: undefined here, as in XGBoost's
+        # aucpr (evaluate's NaN already covers the ROC metrics there and rankings without
+        # positives).
+        values = np.where(table[:, COLUMNS["n_neg"]] > 0, table[:, COLUMNS[name]], np.nan)
         if self._rankings.codes is None:
             return float(values[0])
         return averaged(values, average)

@@ -77,7 +77,8 @@ class Metric(MetricAdapter):
     Notes
     -----
     Dataset weights weigh each example as ``sample_weight`` of :func:`fastpr.evaluate`. A
-    ranking of one class has no metric: NaN, left out of the mean over queries (LightGBM's own
+    ranking of one class (or whose examples of one class all weigh 0) has no metric: NaN, left
+    out of the mean over queries, as XGBoost's ``aucpr`` leaves it out (LightGBM's own
     ``average_precision`` gives 1 there).
     """
 

@@ -106,6 +106,8 @@ class Metric(MetricAdapter):
     Without query groups, DMatrix weights are example weights and weigh the metric as
     ``sample_weight`` of :func:`fastpr.evaluate`. With groups they are query weights, which leave
     each query's metric as it is, and the mean over queries is unweighted, as in ``aucpr``.
+    A ranking of one class (or whose examples of one class all weigh 0) has no metric: NaN, left
+    out of the mean, as ``aucpr`` leaves it out.
     """
 
     def __call__(self, predt, dmatrix):

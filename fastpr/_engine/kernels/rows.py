@@ -7,6 +7,7 @@ from ..jit import jit
 from . import summary as _summary
 from . import sweep as _sweep
 from .area import worst_ranking_interpolated_area
+from .checks import check_weights, raise_nan
 from .layout import (AUC_NPR, AUC_PR, AUC_PR_MIN, AUC_ROC, AVERAGE_PRECISION,  # noqa: F401
                      FIRST_AREA, N_COLUMNS, N_SUMMARY, N_THRESHOLDS, NEG_WEIGHT, POS_WEIGHT,
                      PREVALENCE)  # (those that the readers of rows take from here too)
@@ -46,19 +47,21 @@ def record(pos, pos_w, neg, neg_w, points, row):
 @jit
 def summary(y_true, y_score, sample_weight):
     """Every area of one ranking, for callers inside compiled code (see fastpr.kernels). Checks
-    what costs O(1): the lengths (numba does not check indices, so a short array would be read
-    past its end) and NaN, found at an end of each sorted class (the sweep would not end)."""
+    the lengths (numba does not check indices, so a short array would be read past its end),
+    the weights (one pass, next to the radix sort's passes over them) and NaN, found at an end
+    of each sorted class (the sweep would not end)."""
     if y_score.size != y_true.size:
         raise ValueError("y_score must have the length of y_true")
     if sample_weight.size != 0 and sample_weight.size != y_true.size:
         raise ValueError("sample_weight must be empty (unit weights) or as long as y_true")
+    check_weights("sample_weight", sample_weight)
     pos, neg = split_by_class(y_score, y_true)
     pos_w, neg_w = split_by_class(sample_weight, y_true) if sample_weight.size else (
         sample_weight, sample_weight)
     pos, pos_w, neg, neg_w = sort_classes(pos, pos_w, neg, neg_w)
     for scores in (pos, neg):  # NaN sorts to an end: last in NumPy's sort, either in the radix
         if scores.size and (np.isnan(scores[0]) or np.isnan(scores[-1])):
-            raise ValueError("y_score contains NaN")
+            raise_nan("y_score", y_score)
     row = np.empty(N_COLUMNS)
     record(pos, pos_w, neg, neg_w, np.empty((3, 0)), row)
     return row[FIRST_AREA:FIRST_AREA + N_SUMMARY]

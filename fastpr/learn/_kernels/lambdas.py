@@ -38,6 +38,7 @@ import math
 import numpy as np
 
 from ..._engine.jit import helper, jit, shared
+from ..._engine.kernels.checks import check_weights
 from .order import check_offsets
 
 _MIN_HESSIAN_FACTOR = 1e-16  # XGBoost's floor on sigma (1 - sigma)
@@ -536,10 +537,20 @@ def _longest(offsets):
 
 
 @helper
-def _check_rankings(ranked_true, order, offsets, scores, scales, out_a, out_b):
-    """Refuse arrays that the public kernels would read or write past their ends (numba does
-    not check indices): one entry per row, ``offsets`` from 0 to n, ``order`` row numbers, a
-    scale per ranking or none. O(n), a fraction of the kernels' own passes."""
+def _checked_scratch(ranked_true, order, offsets, scores, scales, out_a, out_b, has_scores,
+                     fields):
+    """The float64 scratch ``work`` of ``fields`` rows for the public kernels, once their input
+    is checked.
+
+    Refuses arrays that the kernels would read or write past their ends (numba does not check
+    indices): one entry per row, ``offsets`` from 0 to n, a scale per ranking or none; and
+    values that would give plausible numbers: ``order`` not a permutation of range(n) (rows
+    left unwritten, others written twice), scales that are NaN, negative or infinite, and (with
+    ``has_scores``) NaN scores. One O(n) pass over ``order`` and the scores, a fraction of the
+    kernels' own passes. Its flag per row lies in the first row of ``work``, which the kernels
+    overwrite: measured at 10^6 rows, an allocation of its own cost more than the check itself
+    (fresh pages).
+    """
     n = ranked_true.size
     if order.size != n or scores.size != n or out_a.size != n or out_b.size != n:
         raise ValueError("ranked_true, order, the scores and the outputs must have one entry "
@@ -547,18 +558,31 @@ def _check_rankings(ranked_true, order, offsets, scores, scales, out_a, out_b):
     check_offsets(offsets, n)
     if scales.size != 0 and scales.size != offsets.size - 1:
         raise ValueError("group_scale must be empty or hold one factor per ranking")
-    for k in range(n):
-        if order[k] < 0 or order[k] >= n:
-            raise ValueError("order must hold row numbers, from 0 to n - 1")
+    check_weights("group_scale", scales)
+    work = np.empty((fields, max(_longest(offsets), n // 8 + 1)))  # a row holds n bytes
+    seen = work[0].view(np.bool_)[:n]
+    seen[:] = False
+    for k in range(n):  # n rows in range(n), none twice: a permutation
+        row = order[k]
+        if row < 0 or row >= n:
+            raise ValueError("order must be a permutation of range(n): row " + str(row)
+                             + " at position " + str(k) + " is not in range(" + str(n) + ")")
+        if seen[row]:
+            raise ValueError("order must be a permutation of range(n): row " + str(row)
+                             + " again at position " + str(k))
+        seen[row] = True
+        if has_scores and np.isnan(scores[k]):
+            raise ValueError("y_score contains NaN at index " + str(k))
+    return work
 
 
 @jit
 def lambda_sums_into(ranked_true, order, offsets, out):
     """Write into ``out`` each example's ``|dAP|`` summed over its opposite-label partners in
     its ranking (see :mod:`fastpr.learn.kernels`): ``lambda_sums_range`` of every ranking."""
-    _check_rankings(ranked_true, order, offsets, out, out[:0], out, out)
-    lambda_sums_range(ranked_true, order, offsets, 0, offsets.size - 1, out,
-                      np.empty((SUMS_WORK, _longest(offsets))))
+    work = _checked_scratch(ranked_true, order, offsets, out, out[:0], out, out, False,
+                            SUMS_WORK)
+    lambda_sums_range(ranked_true, order, offsets, 0, offsets.size - 1, out, work)
 
 
 @jit
@@ -567,10 +591,12 @@ def top_k_gradients(ranked_true, scores, order, offsets, scales, k, ranknet, sco
     """Write into ``grad`` and ``hess`` the LambdaMART gradients and hessians of average
     precision over each ranking's top-k pairs (see :mod:`fastpr.learn.kernels`): ``top_k_range`` of
     every ranking."""
-    _check_rankings(ranked_true, order, offsets, scores, scales, grad, hess)
+    if k < 1:  # (k = 0 gave zero gradients, k < 0 arrays of negative size)
+        raise ValueError("k must be >= 1, got " + str(k))
+    work = _checked_scratch(ranked_true, order, offsets, scores, scales, grad, hess, True,
+                            TOP_K_WORK)
     top_k_range(ranked_true, scores, order, offsets, scales, k, ranknet, score_normalization,
-                query_normalization, 0, offsets.size - 1, grad, hess,
-                np.empty((TOP_K_WORK, _longest(offsets))))
+                query_normalization, 0, offsets.size - 1, grad, hess, work)
 
 
 @jit
@@ -578,6 +604,7 @@ def all_pairs_gradients(ranked_true, order, offsets, scales, query_normalization
     """Write into ``grad`` and ``hess`` the LambdaMART gradients and hessians of average
     precision over every opposite-label pair of each ranking (see :mod:`fastpr.learn.kernels`):
     ``all_pairs_range`` of every ranking."""
-    _check_rankings(ranked_true, order, offsets, grad, scales, grad, hess)
+    work = _checked_scratch(ranked_true, order, offsets, grad, scales, grad, hess, False,
+                            ALL_PAIRS_WORK)
     all_pairs_range(ranked_true, order, offsets, scales, query_normalization, 0,
-                    offsets.size - 1, grad, hess, np.empty((ALL_PAIRS_WORK, _longest(offsets))))
+                    offsets.size - 1, grad, hess, work)

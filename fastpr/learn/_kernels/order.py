@@ -166,10 +166,19 @@ def descending_order(scores, order):
     For compiled callers: a merge sort of the scores' keys. From Python, NumPy's sort of the
     packed keys between ``pack_keys`` and ``unpack_order`` is several times faster.
     """
+    _segment_order(scores, order, 0)
+
+
+@helper
+def _segment_order(scores, order, first):
+    """``descending_order`` of the scores from row ``first`` of the caller's array (which a NaN
+    is named by)."""
     if order.size != scores.size:
         raise ValueError("order must have the length of y_score")
     keys = np.empty(scores.size, dtype=np.uint64)
     for row in range(scores.size):
+        if np.isnan(scores[row]):  # (its key would rank it among the scores)
+            raise ValueError("y_score contains NaN at index " + str(first + row))
         keys[row] = descending_key(scores[row])
         order[row] = row
     sort_by_key(keys, order)
@@ -183,7 +192,7 @@ def ranking_order(scores, offsets, order):
     for g in range(offsets.size - 1):
         first = offsets[g]
         segment = order[first:offsets[g + 1]]
-        descending_order(scores[first:offsets[g + 1]], segment)
+        _segment_order(scores[first:offsets[g + 1]], segment, first)
         for k in range(segment.size):
             segment[k] += first
 
