@@ -449,22 +449,12 @@ def rates(name, values, *, low_inclusive=True):
     return array
 
 
-def weights(sample_weight, n, *, sklearn=False, negative=False, all_zero=False):
+def weights(sample_weight, n, *, negative=False, all_zero=False):
     """Weights as float64, finite, >= 0 (any sign with ``negative``), not all 0 (unless
-    ``all_zero``), ``n`` of them (None: the caller checks); None stays None (unit weights).
-    In scikit-learn's convention a column is 1-D too and objects that are numbers are numbers."""
+    ``all_zero``), ``n`` of them (None: the caller checks); None stays None (unit weights)."""
     if sample_weight is None:
         return None
-    if sklearn:
-        array = column_or_1d("sample_weight", sample_weight)
-        if array.dtype.kind == "O":  # (a pandas column of numbers, say)
-            with contextlib.suppress(TypeError, ValueError):
-                array = array.astype(np.float64)
-        if array.dtype.kind not in "biuf":  # (scikit-learn raises ValueError)
-            raise InputValueError("{argument} must hold real numbers, got an array of dtype "
-                                  "{dtype}.", argument="sample_weight", dtype=array.dtype)
-    else:
-        array = as_1d("sample_weight", sample_weight)
+    array = as_1d("sample_weight", sample_weight)
     if n is not None:
         same_lengths(y_true=n, sample_weight=array.shape[0])
     array = nonnegative("sample_weight", array, negative=negative)
@@ -807,7 +797,10 @@ def offsets(offsets, n):
 #   distinct given values (scikit-learn sorts them in their own type, keeping them apart),
 #   where fastpr's own functions refuse them;
 # - scores must be finite (fastpr's take +-inf), weights of one ranking >= 0;
-# - labels follow scikit-learn's target types and its default positive label.
+# - labels follow scikit-learn's target types and its default positive label;
+# - weights written as strings are numbers where scikit-learn reads them so (sk_weights), and
+#   pandas' nullable booleans are floats, a missing value NaN (sk_array);
+# - messages start with scikit-learn's words where its tests match on them (in_sklearn_words).
 class InvalidParameterError(ValueError, TypeError):
     """An argument of the wrong type or value (scikit-learn's class of the same name where
     scikit-learn is loaded)."""
@@ -826,15 +819,81 @@ def warn_undefined(message):
                                    UndefinedMetricWarning), stacklevel=3)
 
 
+def in_sklearn_words(words, error):
+    """``error`` with scikit-learn's message for it in front (``"<its words> <fastpr's>"``),
+    which scikit-learn's tests and its users' ``match=`` patterns look for."""
+    return type(error)("{words} {message}", argument=error.argument, other=error.other,
+                       position=error.position, words=words, message=str(error))
+
+
+def sk_array(name, values):
+    """:func:`as_array`, reading pandas' nullable booleans as scikit-learn does: as floats, a
+    missing value (``pd.NA``) as NaN, which is then refused as NaN (ValueError), as any other."""
+    dtype = getattr(values, "dtype", None)
+    if (dtype is not None and not isinstance(dtype, np.dtype)
+            and getattr(dtype, "kind", None) == "b" and hasattr(values, "to_numpy")):
+        values = values.to_numpy(dtype=np.float64, na_value=np.nan)
+    return as_array(name, values)
+
+
 def column_or_1d(name, values):
     """A 1-D array from a 1-D one or a column."""
-    array = as_array(name, values)
+    array = sk_array(name, values)
     if array.ndim == 2 and array.shape[1] == 1:
         return array.ravel()
     if array.ndim != 1:
         raise InputValueError("{argument} must be 1-D (or one column), got an array of shape "
                               "{shape}.", argument=name, shape=array.shape)
     return array
+
+
+def sk_weights(sample_weight, *, strings=True, negative=False, all_zero=False):
+    """:func:`weights` as scikit-learn reads them: a column is 1-D too, objects that are numbers
+    are numbers, and so are numbers written as strings or bytes (``np.array(["1", "2"])``), read
+    as float64 where ``strings``; elsewhere scikit-learn's arithmetic fails on strings, and they
+    are refused (TypeError)."""
+    if sample_weight is None:
+        return None
+    array = column_or_1d("sample_weight", sample_weight)
+    if array.dtype.kind in "OUS":  # (a pandas column of numbers, say, or text)
+        array = _numbers("sample_weight", array, strings)
+    elif array.dtype.kind not in "biuf":  # (scikit-learn raises ValueError)
+        raise InputValueError("{argument} must hold real numbers, got an array of dtype "
+                              "{dtype}.", argument="sample_weight", dtype=array.dtype)
+    array = weights(array, None, negative=negative, all_zero=True)
+    if not (all_zero or array.any()):
+        raise no_weight()
+    return array
+
+
+def no_weight():
+    """The error about weights that are all 0."""
+    return InputValueError("Sample weights must contain at least one non-zero number. {argument} "
+                           "is zero everywhere, so there is nothing to evaluate.",
+                           argument="sample_weight")
+
+
+def _numbers(name, array, strings):
+    """Objects or text as float64, read as NumPy (and so scikit-learn) reads them; ValueError
+    naming the first entry that is no number, TypeError for text where not ``strings``."""
+    if not strings and (array.dtype.kind in "US" or any(
+            isinstance(value, (str, bytes)) for value in array.tolist())):
+        raise InputTypeError("{argument} holds strings, which scikit-learn takes as numbers for "
+                             "a binary target and for average=None, 'micro' or 'macro' only; "
+                             "pass numbers.", argument=name)
+    try:
+        return array.astype(np.float64)
+    except (TypeError, ValueError):
+        pass
+    for k, value in enumerate(array.tolist()):
+        try:
+            float(value)
+        except (TypeError, ValueError):
+            raise InputValueError("{argument} must hold real numbers, got {value!r} at {where}.",
+                                  argument=name, position=position(array.shape, k),
+                                  value=value) from None
+    raise InputValueError("{argument} must hold real numbers, got an array of dtype {dtype}.",
+                          argument=name, dtype=array.dtype)
 
 
 def finite(name, array):
@@ -866,7 +925,7 @@ def sk_scores(name, values, *, dims=(1,), text_error=InputTypeError, check_finit
         if check_finite:
             finite(name, values)
         return Scores(np.ascontiguousarray(values), values.dtype, None)
-    array = as_array(name, values)
+    array = sk_array(name, values)
     if array.ndim == 0:
         raise InputTypeError("{argument} must be an array, got a single value: {value!r}.",
                              argument=name, value=array)
@@ -903,7 +962,12 @@ def sk_scores(name, values, *, dims=(1,), text_error=InputTypeError, check_finit
 
 def consistent_length(**arrays):
     """The arrays (None for none) have as many samples."""
-    same_lengths(**{name: array.shape[0] for name, array in arrays.items() if array is not None})
+    lengths = {name: array.shape[0] for name, array in arrays.items() if array is not None}
+    try:
+        same_lengths(**lengths)
+    except InputValueError as error:
+        raise in_sklearn_words("Found input variables with inconsistent numbers of samples: "
+                               f"{list(lengths.values())}.", error) from None
 
 
 def target_type(name, y):
@@ -918,8 +982,9 @@ def target_type(name, y):
     if y.dtype.kind == "O" and not isinstance(y.flat[0], str):
         return "unknown", None
     if y.dtype.kind == "S":
-        raise InputTypeError("{argument} holds bytes; use strings or numbers as labels.",
-                             argument=name)
+        raise InputTypeError("Support for labels represented as bytes is not supported. "
+                             "Convert the labels to a string or integer format ({argument} "
+                             "holds bytes).", argument=name)
     several = y.ndim == 2 and y.shape[1] > 1
     if y.dtype.kind == "f":
         finite(name, y)
@@ -945,6 +1010,18 @@ def comparable_labels(y):
                                  "strings, None).", argument="y_true") from None
 
 
-def unsupported(kind):
-    return InputValueError("{argument} is {kind}: that format is not supported.",
-                           argument="y_true", kind=kind)
+def unsupported(kind, hint=""):
+    """The error about a target of a type that the function does not take."""
+    return InputValueError("{kind} format is not supported: {argument} is {kind}{hint}.",
+                           argument="y_true", kind=kind, hint=hint)
+
+
+def sk_default_pos_label(present):
+    """:func:`default_pos_label` in scikit-learn's words."""
+    try:
+        return default_pos_label(present)
+    except InputValueError:
+        raise InputValueError("{argument} takes value in {{{shown}}} and pos_label is not "
+                              "specified: either make {argument} take value in {{0, 1}} or "
+                              "{{-1, 1}} or pass pos_label explicitly.", argument="y_true",
+                              shown=", ".join(map(repr, present))) from None

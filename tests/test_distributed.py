@@ -202,8 +202,17 @@ S = da.from_array(np.array([0.1, 0.9, 0.4, 0.3]), chunks=2)
         (([0, 1, 1, 0], S), {}, TypeError, r"y_true must be a dask array or a dask Series, got list"),
         ((Y, da.ones((4, 1), chunks=2)), {}, ValueError,
          r"y_score must be 1-D, got a dask array of shape \(4, 1\)"),
+        # Unequal lengths are unequal lengths, in as many partitions or not, known or not.
         ((Y.rechunk(1)[:3], S), {}, ValueError,
-         r"y_score and y_true have different numbers of partitions: 2 and 3"),
+         r"^y_true and y_score have different lengths: 3 and 4\.$"),
+        ((Y.rechunk(1)[:3][Y.rechunk(1)[:3] >= 0], S), {}, ValueError,
+         r"^y_true and y_score have different lengths: 3 and 4\.$"),
+        ((Y, S), {"sample_weight": da.ones(5, chunks=1)}, ValueError,
+         r"^y_score and sample_weight have different lengths: 4 and 5\.$"),
+        # Equal lengths (unknown to dask) partitioned differently.
+        ((Y.rechunk(1)[Y.rechunk(1) >= 0], S), {}, ValueError,
+         r"^y_score and y_true both have 4 rows but are partitioned differently, in 2 and 4 "
+         r"partitions; give them the same partitions\.$"),
         ((Y, S), {"n_ranges": 0}, ValueError, r"n_ranges must be >= 1, got 0"),
         ((Y, S), {"n_ranges": 2.5}, TypeError, r"n_ranges must be an integer, got 2.5"),
         ((Y, S), {"sample_weight": da.zeros(4, chunks=2)}, ValueError,

@@ -70,6 +70,8 @@ def assert_same(expected, actual):
         assert isinstance(actual, np.ndarray)
         assert actual.shape == expected.shape and actual.dtype == expected.dtype
         np.testing.assert_allclose(actual, expected, rtol=1e-12, atol=1e-15)
+        zero = expected == 0  # 0.0 and -0.0 are equal, and a threshold of either is given
+        np.testing.assert_array_equal(np.signbit(actual[zero]), np.signbit(expected[zero]))
         return
     assert isinstance(actual, type(expected)) or isinstance(expected, float) and isinstance(
         actual, float), (type(expected), type(actual))
@@ -842,3 +844,97 @@ def test_scorer_in_grid_search():
     model = LogisticRegression(C=results["params"][0]["C"]).fit(X, y)
     assert search.scorer_["pr"](model, X, y) == pytest.approx(
         fastpr.auc_pr(y, model.decision_function(X)), rel=1e-12)
+
+
+# A threshold of 0 is the last zero score of nonzero weight in the given order, as scikit-learn's
+# stable sort leaves it: 0.0 and -0.0 tie, and the sign of the threshold is that score's.
+@pytest.mark.parametrize("curve", CURVES)
+@pytest.mark.parametrize("y_true, y_score, sample_weight", [
+    ([0, 1, 0], [-0.0, 0.0, -0.0], None),
+    ([0, 1, 0], [0.0, -0.0, 0.0], None),
+    ([1, 0, 1, 0], [0.0, -0.0, 0.5, 0.0], None),
+    ([0, 1, 0, 1], [-0.0, 0.0, 0.0, -0.0], [1.0, 2.0, 1.0, 0.0]),
+    (np.arange(20_000) % 2, np.where(np.arange(20_000) < 19_000, -0.0, 0.5), None),
+    (np.arange(20_000) % 3 == 0, np.where(np.arange(20_000) % 7 == 0, 0.0, -0.0),
+     np.r_[np.ones(10_000), np.zeros(10_000)]),
+])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_a_threshold_of_zero_has_the_sign_that_scikit_learn_gives_it(curve, y_true, y_score,
+                                                                     sample_weight, dtype):
+    assert_parity(curve, np.asarray(y_true), np.asarray(y_score, dtype=dtype),
+                  sample_weight=sample_weight)
+
+
+# pandas' nullable booleans with a missing value: scikit-learn reads them as floats with NaN.
+@pytest.mark.parametrize("name", BINARY)
+@pytest.mark.parametrize("where", ["y_true", "y_score"])
+@pytest.mark.parametrize("form", ["array", "Series", "arrow"])
+def test_nullable_booleans_with_a_missing_value_are_nan_as_in_scikit_learn(name, where, form):
+    pd = pytest.importorskip("pandas")
+    if form == "arrow":
+        pytest.importorskip("pyarrow")
+    dtype = "bool[pyarrow]" if form == "arrow" else "boolean"
+    values = [True, False, None, True, False]
+    column = pd.Series(values, dtype=dtype) if form == "Series" else pd.array(values, dtype=dtype)
+    y_true, y_score = [1, 0, 1, 1, 0], [0.1, 0.8, 0.3, 0.4, 0.2]
+    args = (column, y_score) if where == "y_true" else (y_true, column)
+    assert_parity(name, *args)
+    with pytest.raises(ValueError, match=f"^{where} contains NaN at index 2 "):
+        getattr(fs, name)(*args)
+    # Without one, the same values as scikit-learn (its thresholds as floats).
+    complete = column.fillna(True)
+    assert_parity(name, *((complete, y_score) if where == "y_true" else (y_true, complete)))
+
+
+# Weights written as text: scikit-learn reads them as numbers wherever it converts its weights
+# with NumPy (one ranking, and averages None, "micro" and "macro"), and fails on them elsewhere
+# ("weighted", "samples", label ranking), with TypeError; text that is no number is ValueError.
+TEXT_WEIGHTS = {
+    "str array": np.array(["1", "2", "0.5", "1"]), "str list": ["1", "2", "0.5", "1"],
+    "str objects": np.array(["1", "2", "0.5", "1"], dtype=object),
+    "bytes array": np.array([b"1", b"2", b"0.5", b"1"]), "no number": ["1", "a", "1", "1"],
+    "nan": ["1", "nan", "1", "1"], "padded": [" 1", "2 ", "1e0", "1"],
+}
+MULTILABEL = (np.array([[1, 0], [0, 1], [1, 1], [0, 0]]),
+              np.array([[0.1, 0.2], [0.3, 0.1], [0.5, 0.6], [0.2, 0.9]]))
+MULTICLASS = (np.array([0, 1, 2, 1]), np.array([[0.2, 0.3, 0.5], [0.1, 0.6, 0.3],
+                                               [0.3, 0.3, 0.4], [0.5, 0.25, 0.25]]))
+
+
+@pytest.mark.parametrize("weights", sorted(TEXT_WEIGHTS))
+@pytest.mark.parametrize("name", BINARY)
+def test_weights_as_text_of_one_ranking_are_read_as_in_scikit_learn(weights, name):
+    assert_parity(name, [1, 0, 1, 0], [0.1, 0.2, 0.3, 0.4], sample_weight=TEXT_WEIGHTS[weights])
+
+
+@pytest.mark.parametrize("weights", sorted(TEXT_WEIGHTS))
+@pytest.mark.parametrize("average", AVERAGES)
+@pytest.mark.parametrize("case", [
+    ("average_precision_score", MULTILABEL, {}), ("roc_auc_score", MULTILABEL, {}),
+    ("average_precision_score", MULTICLASS, {}),
+    ("roc_auc_score", MULTICLASS, {"multi_class": "ovr"}),
+    ("roc_auc_score", MULTICLASS, {"multi_class": "ovo"}),
+    ("label_ranking_average_precision_score", MULTILABEL, None)])
+def test_weights_as_text_of_many_rankings_are_read_or_refused_as_in_scikit_learn(weights, average,
+                                                                                 case):
+    name, (y_true, y_score), options = case
+    if options is None:  # (no average)
+        if average != "macro":
+            return
+        options = {}
+    else:
+        options = dict(options, average=average)
+    expected, _ = _run(SK[name], y_true, y_score, sample_weight=TEXT_WEIGHTS[weights], **options)
+    if isinstance(expected, Exception):  # (where scikit-learn may warn about rankings it did)
+        assert_same(expected, _run(getattr(fs, name), y_true, y_score,
+                                   sample_weight=TEXT_WEIGHTS[weights], **options)[0])
+    else:
+        assert_parity(name, y_true, y_score, sample_weight=TEXT_WEIGHTS[weights], **options)
+
+
+def test_weights_that_are_no_numbers_are_named_with_their_position():
+    with pytest.raises(ValueError, match=r"^sample_weight must hold real numbers, got 'a' at "
+                                         r"index 1\.$"):
+        fs.roc_curve([1, 0, 1, 0], [0.1, 0.2, 0.3, 0.4], sample_weight=["1", "a", "1", "1"])
+    with pytest.raises(TypeError, match=r"^sample_weight holds strings"):
+        fs.label_ranking_average_precision_score(*MULTILABEL, sample_weight=["1", "1", "1", "1"])

@@ -118,8 +118,28 @@ def _aligned_partitions(inputs):
         chunks = None if any(map(math.isnan, chunks)) else chunks
     blocks = {name: _partitions(name, values, chunks) for name, values in inputs.items()}
     for name, partitions in blocks.items():
-        _check_same_partitions(name, len(partitions), len(blocks["y_score"]))
+        if len(partitions) != len(blocks["y_score"]):
+            _raise_different_partitions(name, inputs, blocks)
     return blocks
+
+
+def _raise_different_partitions(name, inputs, blocks):
+    """Input ``name`` comes in another number of partitions than y_score: as their lengths
+    differ (the usual cause), or as they are partitioned differently. Lengths that dask does not
+    know cost a pass over the partitions, which the client pays only for this error."""
+    totals = {}
+    for key in (key for key in _COLUMNS if key in (name, "y_score")):
+        values = inputs[key]
+        if isinstance(values, dask.array.Array) and not math.isnan(values.shape[0]):
+            totals[key] = values.shape[0]
+        else:
+            totals[key] = sum(dask.compute(*[dask.delayed(len)(part) for part in blocks[key]]))
+    _validation.same_lengths(**totals)
+    raise InputValueError("{other} and {argument} both have {total} rows but are partitioned "
+                          "differently, in {n_expected} and {n_partitions} partitions; give them "
+                          "the same partitions.", argument=name, other="y_score",
+                          total=totals[name], n_expected=len(blocks["y_score"]),
+                          n_partitions=len(blocks[name]))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -429,14 +449,6 @@ def _dask_vector(name, values, array):
         raise InputValueError("{argument} must be 1-D, got a dask array of shape {shape}.",
                               argument=name, shape=array.shape)
     return array
-
-
-def _check_same_partitions(name, n_partitions, n_expected):
-    """Every input comes in as many partitions as y_score."""
-    if n_partitions != n_expected:
-        raise InputValueError("{other} and {argument} have different numbers of partitions: "
-                              "{n_expected} and {n_partitions}.", argument=name,
-                              other="y_score", n_expected=n_expected, n_partitions=n_partitions)
 
 
 def _raise_partition_lengths(totals, number, lengths):

@@ -15,8 +15,8 @@ The functions follow scikit-learn 1.9: ``average_precision_score``, ``roc_auc_sc
 ``roc_curve`` and ``det_curve`` (``drop_intermediate``), ``label_ranking_average_precision_score``.
 They do not need scikit-learn, nor import it; :func:`patch` and the scorers do. Where inputs are
 refused, the exception types are scikit-learn's, and so are the warnings' classes (scikit-learn's
-own classes when it is loaded). Unlike scikit-learn, negative sample weights are refused
-(``ValueError``).
+own classes when it is loaded); messages start with scikit-learn's words where its tests look for
+them. Unlike scikit-learn, negative sample weights are refused (``ValueError``).
 
 :func:`scorer` makes scikit-learn scorers of fastpr's own metrics: the correctly interpolated
 AUC-PR, Davis & Goadrich's, the normalised AUC-PR, AUC-ROC and AUPRG.

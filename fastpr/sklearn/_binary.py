@@ -36,12 +36,12 @@ def binary_ranking(y_true, y_score, pos_label, sample_weight, target=None, *, sp
                    and y_true.dtype.isnative) else _validation.column_or_1d("y_true", y_true)
     kind, classes = target or _validation.target_type("y_true", y)
     if not (kind == "binary" or (kind == "multiclass" and pos_label is not None)):
-        raise _validation.unsupported(kind)
+        raise _validation.unsupported(kind, ", whose curve needs pos_label to name the positive "
+                                      "class" if kind == "multiclass" else "")
     if pos_label is None:
-        pos_label = _validation.default_pos_label(classes.tolist())
+        pos_label = _validation.sk_default_pos_label(classes.tolist())
     scores = _validation.sk_scores("y_score", y_score, check_finite=False)
-    weights = None if sample_weight is None else _validation.weights(sample_weight, None,
-                                                                     sklearn=True)
+    weights = _validation.sk_weights(sample_weight)
     if y.shape[0] != scores.values.shape[0] or (weights is not None
                                                  and weights.shape[0] != y.shape[0]):
         _validation.consistent_length(y_true=y, y_score=scores.values, sample_weight=weights)
@@ -84,17 +84,51 @@ def _binary_class(label, pos_label):
 
 
 def given_thresholds(ranking, thresholds):
-    """Thresholds of the ranking's points as the scores that the caller gave: the same array,
-    or, where ``_validation.sk_scores`` ranked them, the given values in their dtype (+inf, at the
-    origin, becomes float64 with the rest)."""
+    """Thresholds of the ranking's points as the scores that the caller gave: the same array
+    (its zero signed as scikit-learn signs it, see :func:`_signed_zero`), or, where
+    ``_validation.sk_scores`` ranked them, the given values in their dtype (+inf, at the origin,
+    becomes float64 with the rest)."""
     if ranking.distinct is None:
-        return thresholds
+        return _signed_zero(ranking, thresholds)
     finite = np.isfinite(thresholds)
     if finite.all():
         return ranking.distinct[thresholds.astype(np.intp)]
     given = np.full(thresholds.shape, np.inf)
     given[finite] = ranking.distinct[thresholds[finite].astype(np.intp)]
     return given
+
+
+def _signed_zero(ranking, thresholds):
+    """``thresholds`` (sorted either way) with a threshold of 0 carrying the sign of the last
+    score equal to 0 (of nonzero weight) in the given order, as scikit-learn's: 0.0 and -0.0
+    tie, and its stable sort leaves the last of them at the end of their run, whose score is
+    the threshold. Changed in place."""
+    if not thresholds.size:
+        return thresholds
+    first, last = thresholds[0], thresholds[-1]
+    if first > 0 and last > 0 or first < 0 and last < 0:  # no 0 between them (two reads)
+        return thresholds
+    ascending = thresholds[::-1] if first > last else thresholds
+    k = np.searchsorted(ascending, 0.0)
+    if ascending[k] == 0:  # (k is a position: the largest threshold is >= 0)
+        ascending[k] = math.copysign(0.0, ranking.scores[_last_zero(ranking.scores,
+                                                                    ranking.weights)])
+    return thresholds
+
+
+def _last_zero(scores, weights):
+    """The position of the last score equal to 0 (of nonzero weight; there is one), searched
+    from the end in blocks that double: zeros are often many, and a pass would cost more."""
+    stop, block = scores.size, 1 << 12
+    while True:
+        start = max(0, stop - block)
+        hits = scores[start:stop] == 0
+        if weights is not None:
+            hits &= weights[start:stop] != 0
+        found = hits.nonzero()[0]
+        if found.size:
+            return start + found[-1]
+        stop, block = start, 2 * block
 
 
 def points(ranking, first, rule):

@@ -73,9 +73,10 @@ def roc_points(ranking, drop_intermediate):
 
 def _rate(counts, name):
     if counts[-1] <= 0:
-        _validation.warn_undefined(f"y_true has no {name} samples (or they weigh 0), so the "
-                               f"{'false' if name == 'negative' else 'true'} positive rate is "
-                               "undefined: NaN.")
+        rate = "false" if name == "negative" else "true"
+        _validation.warn_undefined(f"No {name} samples in y_true, {rate} positive value should "
+                                   f"be meaningless. y_true has no {name} samples (or they "
+                                   f"weigh 0), so the {rate} positive rate is undefined: NaN.")
         return np.full(counts.shape, np.nan)
     return counts / counts[-1]
 
@@ -118,8 +119,9 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     precision, recall = np.empty((2, tp.size + 1))
     precision_recall_into(tp, fp, precision, recall)
     if tp[-1] == 0:
-        warnings.warn("y_true has no positives (or they weigh 0): recall is set to 1 at every "
-                      "threshold.", UserWarning, stacklevel=2)
+        warnings.warn("No positive class found in y_true, recall is set to one for all "
+                      "thresholds. y_true has no positives (or they weigh 0).", UserWarning,
+                      stacklevel=2)
     thresholds = given_thresholds(ranking, thresholds[::-1])
     return precision, recall, thresholds.astype(ranking.score_dtype, copy=False)
 
@@ -157,7 +159,8 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     # The origin takes part in dropping points.
     thresholds, tp, fp = points(ranking, 0, _rule(drop_intermediate, RECALL_ENDS))
     if ranking.n_labels != 2:
-        raise ValueError("y_true holds one label only: the DET curve needs two.")
+        raise ValueError("Only one class is present in y_true. Detection error tradeoff curve "
+                         "is not defined in that case: it needs two labels.")
     n_pos, n_neg = tp[-1], fp[-1]
     # From the last point with no false positives to the first with no false negatives.
     first = np.searchsorted(fp, fp[0], side="right") - 1

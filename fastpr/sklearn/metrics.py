@@ -18,8 +18,9 @@ _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 
 
 def _warn_no_positives():
-    warnings.warn("y_true has no positives (or they weigh 0): recall is set to 1 at every "
-                  "threshold, and average precision is 0.", UserWarning, stacklevel=4)
+    warnings.warn("No positive class found in y_true, recall is set to one for all thresholds. "
+                  "y_true has no positives (or they weigh 0): average precision is 0.",
+                  UserWarning, stacklevel=4)
 
 
 def _class_totals(is_positive, weights):
@@ -34,7 +35,7 @@ def _average_precisions(is_positive, scores, weights):
     """Average precision of each row; 0 (with a warning each) where a row has no positives.
     Weights that are all zero leave nothing to rank: ValueError."""
     if weights is not None and not weights.any():
-        raise ValueError("sample_weight is zero everywhere.")
+        raise _validation.no_weight()
     _, values, positives, _ = _rankings.row_areas(is_positive, scores, weights)
     no_positives = positives == 0
     for _ in range(np.count_nonzero(no_positives)):
@@ -59,13 +60,15 @@ def _defined_rocs(is_positive, weights, max_fpr):
         refused = both_labels & (no_weight | (partial & (n_neg == 0)))
     stop = np.argmax(refused) if refused.any() else defined.size
     for _ in range(stop - np.count_nonzero(defined[:stop])):
-        _validation.warn_undefined("y_true has one class only (of nonzero weight): AUC-ROC is "
-                               "undefined, NaN.")
+        _validation.warn_undefined("Only one class is present in y_true. ROC AUC score is not "
+                                   "defined in that case: y_true has one class only (of nonzero "
+                                   "weight), and AUC-ROC is NaN.")
     if refused.any():
         if no_weight:
-            raise ValueError("sample_weight is zero everywhere.")
-        _validation.warn_undefined("y_true has no negatives of nonzero weight: the false positive "
-                               "rate is undefined.")
+            raise _validation.no_weight()
+        _validation.warn_undefined("No negative samples in y_true, false positive value should "
+                                   "be meaningless. y_true has no negatives of nonzero weight: "
+                                   "the false positive rate is undefined.")
         raise ValueError("max_fpr needs negatives of nonzero weight.")
     return defined
 
@@ -127,10 +130,15 @@ def _roc_aucs(max_fpr):
     return per_ranking
 
 
-def _indicator_scores(y_score, shape):
-    scores = _validation.sk_scores("y_score", y_score, dims=(2,),
+def _indicator_scores(y_score, shape, kind):
+    scores = _validation.sk_scores("y_score", y_score, dims=(1, 2),
                                    text_error=InputValueError).values
     if scores.shape != shape:
+        if kind == "multiclass":
+            raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
+                             f"`y_true` contains multiple classes. Got `y_score.shape="
+                             f"{scores.shape}`: y_true has {shape[0]} samples of {shape[1]} "
+                             "classes.")
         raise ValueError(f"y_score must have the shape of y_true's indicator matrix {shape}, "
                          f"got {scores.shape}.")
     return scores
@@ -181,12 +189,12 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     >>> average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.8333333333333333
     """
-    y = _validation.as_array("y_true", y_true)
+    y = _validation.sk_array("y_true", y_true)
     kind, classes = _validation.target_type("y_true", y)
     if kind == "binary":
         if classes.size == 2 and pos_label not in classes.tolist():
-            raise ValueError(f"pos_label={pos_label!r} is not a label of y_true "
-                             f"({', '.join(map(repr, classes.tolist()))}).")
+            raise ValueError(f"pos_label={pos_label} is not a valid label. It should be one of "
+                             f"{classes}.")
         ranking = binary_ranking(y, y_score, pos_label, sample_weight, (kind, classes))
         _, average_precision, positives, _ = _last_ranking.binary_areas(
             ranking.is_positive, ranking.scores, ranking.weights)
@@ -195,7 +203,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
             return 0.0
         return float(average_precision)
     if kind in ("multilabel-indicator", "multiclass") and pos_label != 1:
-        raise ValueError(f"pos_label must be 1 for a {kind} y_true, got {pos_label!r}.")
+        raise ValueError(f"Parameter pos_label is fixed to 1 for {kind} y_true. Do not set "
+                         f"pos_label or set pos_label to 1 (got {pos_label!r}).")
     if kind == "multiclass":
         is_positive = indicator = _one_hot(_validation.column_or_1d("y_true", y), classes)
     elif kind == "multilabel-indicator":
@@ -203,9 +212,9 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     else:
         _validation.comparable_labels(y)  # scikit-learn sorts them first
         raise _validation.unsupported(kind)
-    scores = _indicator_scores(y_score, is_positive.shape)
-    weights = _validation.weights(sample_weight, None, sklearn=True, all_zero=True,
-                                  negative=average == "samples")
+    scores = _indicator_scores(y_score, is_positive.shape, kind)
+    weights = _validation.sk_weights(sample_weight, strings=average not in ("weighted", "samples"),
+                                     all_zero=True, negative=average == "samples")
     _validation.consistent_length(y_true=is_positive, y_score=scores, sample_weight=weights)
     return _averages.over_labels(_average_precisions, is_positive, scores, average, weights,
                                  indicator)
@@ -223,20 +232,24 @@ def _multiclass_labels(y, present, labels, n_columns):
     if labels is None:
         classes = present
         if classes.size != n_columns:
-            raise ValueError(f"y_true has {classes.size} classes but y_score has {n_columns} "
-                             "columns: pass labels= to name the class of each column.")
+            raise ValueError("Number of classes in y_true not equal to the number of columns in "
+                             f"'y_score': y_true has {classes.size} classes, y_score "
+                             f"{n_columns} columns; pass labels= to name the class of each "
+                             "column.")
         return classes
     labels = _validation.column_or_1d("labels", labels)
     classes = np.unique(labels)
     if classes.size != labels.size:
-        raise ValueError("labels must be distinct.")
+        raise ValueError(f"Parameter 'labels' must be unique: got {labels.tolist()}.")
     if not np.array_equal(classes, labels):
-        raise ValueError("labels must be sorted.")
+        raise ValueError(f"Parameter 'labels' must be ordered: got {labels.tolist()}.")
     if classes.size != n_columns:
-        raise ValueError(f"labels has {classes.size} classes but y_score has {n_columns} "
-                         "columns.")
-    if np.setdiff1d(present, classes).size:
-        raise ValueError("y_true holds labels that are not in labels.")
+        raise ValueError(f"Number of given labels, {classes.size}, not equal to the number of "
+                         f"columns in 'y_score', {n_columns}.")
+    missing = np.setdiff1d(present, classes)
+    if missing.size:
+        raise ValueError("'y_true' contains labels not in parameter 'labels': "
+                         f"{missing.tolist()}.")
     return classes
 
 
@@ -258,11 +271,12 @@ def _sample_totals(checked, columns):
     return columns.sum(axis=0)
 
 
-def _multiclass_roc_auc(y, present, checked, labels, multi_class, average, weights):
+def _multiclass_roc_auc(y, present, checked, labels, multi_class, average, sample_weight):
     scores = checked.values
     if scores.ndim != 2:
-        raise ValueError(f"y_score must be (n_samples, n_classes) for a multiclass y_true, got "
-                         f"shape {scores.shape}.")
+        raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
+                         f"`y_true` contains multiple classes. Got `y_score.shape="
+                         f"{scores.shape}`.")
     # The engine's layout, one ranking per class: label_rows(scores) returns it from now on
     # without a copy, and the samples' totals are a sum of its rows (NumPy takes ten times
     # longer to sum each sample's few columns).
@@ -273,20 +287,25 @@ def _multiclass_roc_auc(y, present, checked, labels, multi_class, average, weigh
     # totals that overflow their sum, are far from 1).
     if not (math.isfinite(totals.sum())
             and (np.abs(totals - 1) <= 1e-8 + 1e-5 * np.abs(totals)).all()):
-        raise ValueError("y_score must hold probabilities for a multiclass AUC-ROC: each row "
-                         "must add up to 1.")
+        raise ValueError("Target scores need to be probabilities for multiclass roc_auc, i.e. "
+                         "they should sum up to 1.0 over classes: each row of y_score must add "
+                         "up to 1.")
     allowed = ("micro", "macro", "weighted", None) if multi_class == "ovr" else (
         "macro", "weighted", None)
     if average not in allowed:
-        raise ValueError(f"average must be one of {allowed} for multi_class={multi_class!r}, "
-                         f"got {average!r}.")
+        raise ValueError(f"average must be one of {allowed} for multiclass problems, got "
+                         f"{average!r} with multi_class={multi_class!r}.")
     if average is None and multi_class == "ovo":
-        raise NotImplementedError("average=None is not available for multi_class='ovo'.")
+        raise NotImplementedError("average=None is not implemented for multi_class='ovo'.")
     classes = _multiclass_labels(y, present, labels, scores.shape[1])
     if multi_class == "ovo":
-        if weights is not None:
-            raise ValueError("sample_weight is not available for multi_class='ovo'.")
+        if sample_weight is not None:
+            raise ValueError("sample_weight is not supported for multiclass one-vs-one ROC AUC, "
+                             "'sample_weight' must be None in this case.")
+        _validation.consistent_length(y_true=y, y_score=scores)
         return _averages.one_vs_one(_codes(y, classes), scores, average)
+    weights = _validation.sk_weights(sample_weight, strings=average != "weighted", all_zero=True)
+    _validation.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
     return _averages.over_labels(_roc_aucs(None), _one_hot(y, classes), scores, average,
                                  weights)
 
@@ -334,7 +353,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], max_fpr=0.5)
     0.666667
     """
-    y = _validation.as_array("y_true", y_true)
+    y = _validation.sk_array("y_true", y_true)
     if y.ndim == 0:  # (scikit-learn raises TypeError)
         raise InputTypeError("{argument} must be an array, got a single value: {value!r}.",
                              argument="y_true", value=y)
@@ -344,22 +363,22 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     checked = _validation.sk_scores("y_score", y_score, dims=(1, 2), text_error=InputValueError,
                              check_finite=False)
     scores = checked.values
-    weights = _validation.weights(sample_weight, None, sklearn=True, all_zero=True,
-                                  negative=average == "samples"
-                                  and kind == "multilabel-indicator")
     if scores.ndim == 2:  # (one ranking's sort checks its scores)
         _validation.finite("y_score", scores)
     if kind == "multiclass" or (kind == "binary" and scores.ndim == 2 and scores.shape[1] > 2):
         if max_fpr is not None and max_fpr != 1:
-            raise ValueError(f"max_fpr is for binary and multilabel targets, got max_fpr="
-                             f"{max_fpr!r} with a multiclass y_true.")
+            raise ValueError("Partial AUC computation not available in multiclass setting, "
+                             f"'max_fpr' must be set to `None`, received `max_fpr={max_fpr}` "
+                             "instead: max_fpr is for binary and multilabel targets.")
         if multi_class == "raise":
-            raise ValueError("y_true is multiclass: pass multi_class='ovr' or 'ovo'.")
+            raise ValueError("multi_class must be in ('ovo', 'ovr'): y_true is multiclass, "
+                             "pass multi_class='ovr' or 'ovo'.")
         y = _validation.column_or_1d("y_true", y)
-        _validation.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
-        return _multiclass_roc_auc(y, classes, checked, labels, multi_class, average, weights)
+        return _multiclass_roc_auc(y, classes, checked, labels, multi_class, average,
+                                   sample_weight)
     if kind == "binary":
         y = _validation.column_or_1d("y_true", y)
+        weights = _validation.sk_weights(sample_weight, all_zero=True)
         if scores.ndim == 2 and scores.shape[1] == 1:
             scores = scores.ravel()
         if scores.ndim == 2:
@@ -369,7 +388,9 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         return _binary_roc_auc(y == classes[-1], scores, weights, max_fpr)  # greater is positive
     if kind != "multilabel-indicator":
         raise _validation.unsupported(kind)
-    _validation.default_pos_label(classes.tolist())  # every label's ranking takes the greater value
+    _validation.sk_default_pos_label(classes.tolist())  # each label's ranking: the greater value
+    weights = _validation.sk_weights(sample_weight, strings=average not in ("weighted", "samples"),
+                                     all_zero=True, negative=average == "samples")
     if scores.shape != y.shape:
         raise ValueError(f"y_score must have the shape of y_true {y.shape}, got {scores.shape}.")
     _validation.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
@@ -406,11 +427,11 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
     >>> label_ranking_average_precision_score([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.1]])
     0.41666666666666663
     """
-    y = _validation.as_array("y_true", y_true)
+    y = _validation.sk_array("y_true", y_true)
     scores = _validation.sk_scores("y_score", y_score, dims=(1, 2),
                                    text_error=InputValueError).values
-    weights = _validation.weights(sample_weight, None, sklearn=True, all_zero=True,
-                                  negative=True)
+    # (scikit-learn multiplies the strings of its weights: TypeError)
+    weights = _validation.sk_weights(sample_weight, strings=False, all_zero=True, negative=True)
     _validation.consistent_length(y_true=y, y_score=scores, sample_weight=weights)
     if y.shape != scores.shape:
         raise ValueError(f"y_true and y_score have different shapes: {y.shape} and "
