@@ -17,6 +17,7 @@ import fastpr
 from fastpr import datasets, intervals
 from fastpr._engine.kernels.draws import replicate_counts
 from fastpr._rankings import sort_ranking
+import reference
 from strategies import FEW
 
 
@@ -144,6 +145,30 @@ def test_bca_matches_the_textbook_formula_with_leave_one_out_jackknife():
               for z in scipy_stats.norm.ppf([0.025, 0.975])]
     assert (result.low, result.high) == pytest.approx(tuple(np.quantile(values, levels)),
                                                       rel=1e-9)
+
+
+def test_bca_counts_replicates_that_tie_with_the_estimate_as_half_below():
+    """z0 = Phi^-1(share below + half the share equal). On tied scores many replicates equal the
+    estimate (382 of 2,000 here): counting them as above or as below moves the lower bound from
+    about 0.714 to elsewhere. Oracle: z0 from the replicates, the acceleration from a
+    leave-one-out jackknife counted pair by pair (reference.py), as the textbook writes them."""
+    y = np.array([1, 1, 0, 0, 0, 0, 1, 0, 0, 0], bool)
+    s = np.array([3, 2, 2, 1, 1, 1, 3, 0, 0, 2], float)
+    result = fastpr.bootstrap(y, s, metric="auc_roc", n_boot=2000, seed=1, interval="bca")
+    theta, values = result.estimate, result.replicates
+    assert theta == float(reference.auc_roc_pairwise(y, s))
+    assert np.count_nonzero(values == theta) > 300  # the case needs many ties
+    # Leave-one-out (10 examples < 100 groups), each deletion counted pair by pair.
+    jackknife = np.array([float(reference.auc_roc_pairwise(np.delete(y, i), np.delete(s, i)))
+                          for i in range(y.size)])
+    z0 = scipy_stats.norm.ppf(np.mean(values < theta) + 0.5 * np.mean(values == theta))
+    d = jackknife.mean() - jackknife
+    a = np.sum(d ** 3) / (6 * np.sum(d ** 2) ** 1.5)
+    levels = [scipy_stats.norm.cdf(z0 + (z0 + z) / (1 - a * (z0 + z)))
+              for z in scipy_stats.norm.ppf([0.025, 0.975])]
+    expected = tuple(np.quantile(values, levels))
+    assert (result.low, result.high) == pytest.approx(expected, rel=1e-9)
+    assert result.low == pytest.approx(0.714, abs=5e-4)
 
 
 def test_bca_keeps_its_bounds_in_order_where_the_formula_turns_back():
