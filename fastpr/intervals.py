@@ -35,6 +35,9 @@ RESAMPLING = ("multinomial", "poisson")
 _BATCH = 64  # replicates per kernel call: the progress bar's step
 _JACKKNIFE_GROUPS = 100
 _NORMAL = NormalDist()
+# The smallest p-value the tests state: the smallest positive double. A tail beyond it is
+# returned as this bound rather than as 0.
+_SMALLEST_P = math.ulp(0.0)
 _NO_WEIGHTS = np.empty(0)
 _CONFIDENCE = Within(0, 1, closed="neither")
 _UNDEFINED_REPLICATES = ("they drew no positives or no negatives, or their weights are beyond "
@@ -541,9 +544,10 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
 
     ``test="bootstrap"`` resamples the examples once per replicate and applies the same counts
     to every model (each model is sorted once), so the differences keep the pairing. The
-    p-value is two-sided, from the normal approximation to the replicate differences:
-    ``2 Phi(-|d| / sd(d*))``. ``test="delong"`` (AUC-ROC only) uses DeLong's covariance of the
-    paired AUCs.
+    p-value is two-sided, from a z test on the bootstrap's standard error (as pROC's bootstrap
+    test): ``z = d / sd(d*)``, the observed difference over the standard deviation of the
+    replicate differences, and ``p = 2 Phi(-|z|)``. ``test="delong"`` (AUC-ROC only) uses
+    DeLong's covariance of the paired AUCs for the standard error.
 
     Parameters
     ----------
@@ -564,6 +568,16 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
         Arrays of one entry per model (``estimates``) or per model after the first
         (``differences``, ``low``, ``high``, ``p_values``); ``models`` names the models: the
         column names of a table, else positions.
+
+    Notes
+    -----
+    The p-value is the normal tail at ``z``, computed as ``erfc(|z| / sqrt 2)`` so that it
+    keeps its precision far into the tail; it is never 0: a tail below the smallest positive
+    double (``|z|`` above about 38), or a nonzero difference whose replicates do not vary at
+    all, gives that double (about 4.9e-324) as a bound. The tail rests on the normal
+    approximation, not on counting replicates: ``n_boot`` replicates estimate the standard
+    error, but cannot show a tail far below ``1 / n_boot``; read a tiny p-value as "below
+    about ``1 / n_boot``" for the bootstrap's evidence (report it as "p < ...", not "p = 0").
 
     Examples
     --------
@@ -608,9 +622,16 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
 
 
 def _two_sided_p(difference, standard_error):
-    if standard_error == 0:
-        return 1.0 if difference == 0 else 0.0
-    return 2.0 * _NORMAL.cdf(-abs(difference) / standard_error)
+    """The z test's two-sided p-value, 2 Phi(-|d| / se), as erfc(|z| / sqrt 2), which keeps its
+    relative precision in the far tail (1 + erf(-x), the normal CDF's form, rounds to 0 from
+    |z| = 8.3 on); never 0: past |z| = 38.4, or with no spread at all (se = 0, d != 0), it is
+    the smallest positive double (about 4.9e-324), a bound above the tail. NaN stays
+    NaN."""
+    if difference == 0 and standard_error == 0:
+        return 1.0
+    z = abs(difference) / standard_error if standard_error != 0 else math.inf
+    tail = math.erfc(z / math.sqrt(2.0))
+    return tail if math.isnan(tail) else max(tail, _SMALLEST_P)
 
 
 def _delong_comparison(is_positive, score_rows, confidence, models):

@@ -279,6 +279,29 @@ def test_delong_against_pairwise_placements(rows):
         assert paired.p_values[0] == pytest.approx(expected_p, rel=1e-6, abs=1e-12)
 
 
+def test_p_values_far_in_the_tail_are_never_zero():
+    """The normal tail as 1 + erf(-x) rounded to 0 from |z| = 8.3 on: p = [0, 0] here, where
+    z is 27 and 46. Now erfc of the z score, and past what a double holds the smallest
+    positive double as a bound."""
+    rng = np.random.default_rng(0)
+    y = rng.random(20_000) < 0.3
+    good, weak, noise = y + rng.normal(0, 1, y.size), y + rng.normal(0, 3, y.size), rng.random(
+        y.size)
+    result = fastpr.compare(y, [good, weak, noise], n_boot=50, seed=1)
+    replicate_differences = result.replicates[:, 1:] - result.replicates[:, :1]
+    z = np.abs(result.differences) / np.std(replicate_differences, axis=0, ddof=1)
+    assert 20 < z[0] < 38 < z[1]
+    expected = 2 * scipy_stats.norm.sf(z)
+    assert result.p_values[0] == pytest.approx(expected[0], rel=1e-9, abs=0)
+    assert expected[1] == 0.0 and result.p_values[1] == math.ulp(0.0)
+    # DeLong's test takes the same tail, and a difference with no spread is not p = 0 either.
+    delong = fastpr.compare(y, [good, noise], metric="auc_roc", test="delong")
+    assert 0.0 < delong.p_values[0] <= 1e-300
+    assert intervals._two_sided_p(0.1, 0.0) == math.ulp(0.0)
+    assert intervals._two_sided_p(0.0, 0.0) == 1.0 and math.isnan(
+        intervals._two_sided_p(0.1, math.nan))
+
+
 def test_identical_models_do_not_differ():
     y, s = datasets.skewed_ranking(n_samples=2000)
     result = fastpr.compare(y, [s, s.copy()], n_boot=50, seed=1)
