@@ -678,7 +678,9 @@ def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
     rule : {"binomial", "logit"}, default="logit"
         ``"binomial"``: ``theta +- z sqrt(theta (1 - theta) / P)``, clipped to [0, 1].
         ``"logit"``: the same standard error on the logit scale, mapped back (stays inside
-        (0, 1)). P is the positives' total weight.
+        (0, 1)). P is the positives' total weight. Where ``theta`` is 0 or 1 (a perfect
+        ranking, or the normalised area of the worst one) that standard error is 0, and both
+        rules give Clopper and Pearson's exact interval instead (see Notes).
     metric : {"auc_pr", "auc_npr"}, default="auc_pr"
         The area; the other metrics of :func:`bootstrap` have no analytic rule here.
     method, confidence, sample_weight, pos_label
@@ -687,6 +689,17 @@ def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
     Returns
     -------
     Interval
+
+    Notes
+    -----
+    Both rules treat the area as a proportion over P positives and use the normal
+    approximation, whose standard error vanishes at ``theta`` = 0 and 1: the interval would be
+    the single point ``[theta, theta]`` however few the positives (one positive ranked first
+    gives AUC-PR 1). There, both rules return the exact Clopper-Pearson interval of a
+    proportion observed as all (or none) of P: ``[(alpha / 2)^(1 / P), 1]`` for ``theta`` = 1
+    and ``[0, 1 - (alpha / 2)^(1 / P)]`` for ``theta`` = 0, with ``alpha = 1 - confidence``
+    (``[0.025, 1]`` for one positive at 95%). It narrows as P grows, as the rules' interval does
+    near the ends.
 
     Examples
     --------
@@ -704,15 +717,25 @@ def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
     theta = float(_metric_values(row, metric, method))
     z = _two_sided_z(confidence)
     standard_error = math.sqrt(max(theta * (1 - theta), 0.0) / n_pos)
-    if rule == "binomial":
+    if theta in (0.0, 1.0):
+        low, high = _clopper_pearson_at_the_end(theta, n_pos, confidence)
+    elif rule == "binomial":
         low, high = max(0.0, theta - z * standard_error), min(1.0, theta + z * standard_error)
-    elif 0 < theta < 1:
+    else:
         centre = math.log(theta / (1 - theta))
         half = z * standard_error / (theta * (1 - theta))
         low, high = (_logistic(centre + sign * half) for sign in (-1, 1))
-    else:  # the logit interval degenerates at 0 and 1
-        low = high = theta
     return Interval(metric, method, rule, theta, low, high, confidence)
+
+
+def _clopper_pearson_at_the_end(theta, n_pos, confidence):
+    """Clopper and Pearson's exact interval for P successes in P trials (theta = 1) or none
+    (theta = 0): [(alpha / 2)^(1 / P), 1] or [0, 1 - (alpha / 2)^(1 / P)]. Both rules'
+    standard error vanishes there, and their point [theta, theta] would claim certainty."""
+    log_bound = math.log((1.0 - confidence) / 2) / n_pos
+    if theta == 1.0:
+        return math.exp(log_bound), 1.0
+    return 0.0, -math.expm1(log_bound)
 
 
 def _logistic(x):

@@ -337,6 +337,28 @@ def test_logit_interval_of_light_positives_spans_the_unit_interval():
     assert 0.0 < light.low < 1e-40 and light.high == pytest.approx(1.0, abs=1e-15)
 
 
+@pytest.mark.parametrize("rule", ["binomial", "logit"])
+@pytest.mark.parametrize("y, s, metric, weight", [
+    ([0, 0, 1], [0.1, 0.2, 0.8], "auc_pr", None),  # AUC-PR 1 over one positive
+    ([0, 1, 0, 1, 1], [0.1, 0.9, 0.2, 0.8, 0.7], "auc_pr", [1, 2, 1, 0.5, 1]),
+    ([1, 1, 0, 0], [0.1, 0.2, 0.5, 0.8], "auc_npr", None),  # the worst ranking: 0
+])
+def test_analytic_interval_at_0_or_1_is_clopper_pearsons(rule, y, s, metric, weight):
+    """Both rules' standard error sqrt(theta (1 - theta) / P) vanishes at the ends: the interval
+    was [1, 1] (a point, claiming certainty from one positive). There it is the exact
+    Clopper-Pearson interval of P successes (or none) in P trials, a beta quantile."""
+    interval = fastpr.confidence_interval(y, s, rule=rule, metric=metric, confidence=0.9,
+                                          sample_weight=weight)
+    n_pos = float(np.dot(y, np.ones(len(y)) if weight is None else weight))
+    if interval.estimate == 1.0:
+        expected = (scipy_stats.beta.ppf(0.05, n_pos, 1), 1.0)
+    else:
+        assert interval.estimate == 0.0
+        expected = (0.0, scipy_stats.beta.ppf(0.95, 1, n_pos))
+    assert (interval.low, interval.high) == pytest.approx(expected, rel=1e-12)
+    assert interval.high - interval.low > 0.3
+
+
 def test_confidence_interval_has_only_the_analytic_rules():
     # The bootstrap and DeLong's interval have their own functions, and interval= was never
     # released under that name.
