@@ -579,6 +579,14 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
     error, but cannot show a tail far below ``1 / n_boot``; read a tiny p-value as "below
     about ``1 / n_boot``" for the bootstrap's evidence (report it as "p < ...", not "p = 0").
 
+    Cost: a stable argsort of each model's scores within each class, then per replicate one
+    count for every example, O(n), shared by the models, plus one pass per model. Without
+    weights, :func:`bootstrap` draws only the positives' counts and one total per run of
+    negatives between two positive scores, O(P); the models' runs differ, so a paired
+    replicate cannot do that. With few positives a comparison of m models therefore takes
+    longer than m bootstraps (two models, 10^6 examples: about 4.4 bootstraps' time with 1%
+    positives, 1.7 with 10%, 1.5 with 50%).
+
     Examples
     --------
     >>> import numpy as np, fastpr
