@@ -124,14 +124,11 @@ class Accumulator:
     the state in float64, as ``fastpr.evaluate`` sweeps its rows: its counts and areas are
     exact while the total weight stays within 2^53.
 
-    Cost: near ``fastpr.evaluate`` on all the rows, whatever the chunks' size (10,000 chunks of
-    100 rows took 0.4 s where evaluate of the 10^6 rows took 0.15 s). Chunks below 65,536 rows
-    are validated, copied and kept until together they reach that many (at most about 1 MiB),
-    then sorted as one; larger chunks are sorted alone (the sort ``evaluate`` does). Each
-    sorted batch is compacted and merged in runs of similar size, as a binary counter carries
-    (the newest run merges with the one before while that one is at most twice its size), so
-    a distinct score takes part in O(log n) linear merges over the whole stream. The runs are
-    merged into one when a result is asked for (``evaluate``, ``merge``, ``to_arrays``,
+    Cost: about that of ``fastpr.evaluate`` on all the rows, whatever the chunks' size. Small
+    chunks are validated, copied and kept (at most 65,536 rows, about 1 MiB) to be sorted
+    together; the sorted, compacted batches merge in runs of similar size, as a binary counter
+    carries, so each distinct score takes part in O(log n) linear merges over the stream. The
+    runs become one when a result is asked for (``evaluate``, ``merge``, ``to_arrays``,
     ``n_pos``, ...); ``evaluate`` then makes the one pass of ``fastpr.evaluate`` over the state.
     Each chunk is validated on its own, and its labels are read as ``fastpr.evaluate`` reads
     them (positive means ``pos_label``, else 1 or True), so chunks must share one labelling.

@@ -584,8 +584,7 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
     weights, :func:`bootstrap` draws only the positives' counts and one total per run of
     negatives between two positive scores, O(P); the models' runs differ, so a paired
     replicate cannot do that. With few positives a comparison of m models therefore takes
-    longer than m bootstraps (two models, 10^6 examples: about 4.4 bootstraps' time with 1%
-    positives, 1.7 with 10%, 1.5 with 50%).
+    longer than m bootstraps.
 
     Examples
     --------
