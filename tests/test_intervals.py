@@ -18,6 +18,7 @@ from fastpr import datasets, intervals
 from fastpr._engine.kernels.draws import replicate_counts
 from fastpr._rankings import sort_ranking
 import reference
+from threads import needs_two_threads
 from strategies import FEW
 
 
@@ -95,6 +96,37 @@ def test_paired_replicates_apply_the_same_counts_to_every_model():
         for m, scores in enumerate((a, b)):
             rows = _repeated(scores[y], scores[~y], counts_pos, counts_neg)
             assert result.replicates[r, m] == pytest.approx(fastpr.auc_roc(*rows), rel=1e-12)
+
+
+@needs_two_threads
+@pytest.mark.parametrize("weighted", [False, True])
+def test_compare_sorts_its_models_side_by_side_as_one_thread_does(two_threads, weighted):
+    """Above the threads' threshold each model's classes sort on their own thread: the replicates
+    are those of one thread, and each is the metric of the repeated rows. The models tie
+    differently: heavy ties across the classes (the stable sort), a few (the repaired quicksort),
+    none, and -0.0 against 0.0."""
+    rng = np.random.default_rng(8)
+    n = 70_000  # three models: above the threshold of batch.threads_for
+    y = rng.random(n) < 0.05
+    base = rng.standard_normal(n) + y
+    models = [np.round(base, 1), np.round(base + rng.normal(0, 0.1, n), 4), base[::-1].copy()]
+    models[0][rng.integers(0, n, 100)] = -0.0
+    models[0][rng.integers(0, n, 100)] = 0.0
+    weights = rng.integers(0, 3, n).astype(float) if weighted else None
+    numba.set_num_threads(1)
+    one = fastpr.compare(y, models, metric="auc_roc", n_boot=6, seed=21, sample_weight=weights)
+    numba.set_num_threads(2)
+    two = fastpr.compare(y, models, metric="auc_roc", n_boot=6, seed=21, sample_weight=weights)
+    np.testing.assert_array_equal(one.replicates, two.replicates)
+    kept = np.ones(n, bool) if weights is None else weights > 0
+    y_kept = y[kept]
+    for r in range(2):
+        counts_pos, counts_neg = _example_counts(21, r, int(y_kept.sum()), int((~y_kept).sum()))
+        if weighted:
+            counts_pos, counts_neg = counts_pos * weights[kept & y], counts_neg * weights[kept & ~y]
+        for m, scores in enumerate(models):
+            rows = _repeated(scores[kept & y], scores[kept & ~y], counts_pos, counts_neg)
+            assert two.replicates[r, m] == pytest.approx(fastpr.auc_roc(*rows), rel=1e-12)
 
 
 def test_result_depends_on_the_seed_alone_not_on_threads():
