@@ -616,8 +616,11 @@ def both_classes(n_pos, n_neg, purpose):
 
 
 # ----------------------------------------------------------------------------- rankings
-def check_binary_inputs(y_true, y_score, sample_weight, pos_label):
-    """Validate one ranking; returns (is_positive, scores, weights or None)."""
+def check_binary_inputs(y_true, y_score, sample_weight, pos_label, *, part=False):
+    """Validate one ranking; returns (is_positive, scores, weights or None).
+
+    ``part``: the input is one part of a ranking (a chunk of a stream), which may be empty or
+    weigh 0 everywhere; everything else is checked as for a whole ranking."""
     # The common case, in one call: contiguous 1-D arrays of labels {0, 1} or {-1, 1} (or bool)
     # and float scores without NaN; anything else (and every error) takes the general checks.
     if (type(y_true) is np.ndarray and type(y_score) is np.ndarray and pos_label is None
@@ -628,11 +631,28 @@ def check_binary_inputs(y_true, y_score, sample_weight, pos_label):
         if n_other == 0 and (a in (0, 1) and b in (0, 1) or a in (-1, 1) and b in (-1, 1)) \
                 and not np.isnan(y_score.min()):
             return (y_true if y_true.dtype.kind == "b" else y_true == 1, y_score,
-                    None if sample_weight is None else weights(sample_weight, y_true.size))
+                    None if sample_weight is None else weights(sample_weight, y_true.size,
+                                                               all_zero=part))
+    if part and np.size(y_score) == 0:
+        return _empty_part(y_true, y_score, sample_weight, pos_label)
     is_positive = positive_mask(y_true, pos_label)
     score_array = scores(y_score)
     same_lengths(y_true=is_positive.shape[0], y_score=score_array.shape[0])
-    return is_positive, score_array, weights(sample_weight, is_positive.shape[0])
+    return is_positive, score_array, weights(sample_weight, is_positive.shape[0], all_zero=part)
+
+
+def _empty_part(y_true, y_score, sample_weight, pos_label):
+    """``check_binary_inputs`` of a part without rows: shapes, lengths and kinds as for any."""
+    score_array = real_scores("y_score", as_1d("y_score", y_score, allow_empty=True))
+    labels = as_1d("y_true", y_true, allow_empty=True)
+    same_lengths(y_true=labels.shape[0], y_score=0)
+    if pos_label is not None:
+        Label().check("pos_label", pos_label)
+    if sample_weight is not None:
+        weight_array = as_1d("sample_weight", sample_weight, allow_empty=True)
+        same_lengths(y_true=0, sample_weight=weight_array.shape[0])
+        check_dtype("sample_weight", weight_array)
+    return np.zeros(0, dtype=bool), score_array, None
 
 
 def _fits_rows(name, array, score_shape):

@@ -12,7 +12,7 @@ from statistics import NormalDist
 import numpy as np
 
 from . import _student_t, _validation
-from ._engine.batch import spread
+from ._engine.batch import each, spread
 from ._engine.jit import thread_count
 from ._engine.kernels import resample, rows
 from ._engine.kernels.delong import placements
@@ -36,6 +36,9 @@ RESAMPLING = ("multinomial", "poisson")
 _BATCH = 64  # replicates per kernel call: the progress bar's step
 _JACKKNIFE_GROUPS = 100
 _NORMAL = NormalDist()
+# The smallest p-value the tests state: the smallest positive double. A tail beyond it is
+# returned as this bound rather than as 0.
+_SMALLEST_P = math.ulp(0.0)
 _NO_WEIGHTS = np.empty(0)
 _CONFIDENCE = Within(0, 1, closed="neither")
 _UNDEFINED_REPLICATES = ("they drew no positives or no negatives, or their weights are beyond "
@@ -178,16 +181,21 @@ class _Resampler:
     def paired(cls, is_positive, score_rows, weights):
         """Stable argsort of each model's scores within each class: the order maps the shared
         per-example counts to that model's sorted positions."""
-        columns = {}
+        columns, rows_to_sort = {}, []
         for name, mask in (("pos", is_positive), ("neg", ~is_positive)):
             if weights is not None:
                 mask = mask & (weights > 0)
             scores = score_rows[:, mask].astype(np.float64)
-            order = np.array([stable_argsort(row) for row in scores]).reshape(scores.shape)
-            columns[name] = np.take_along_axis(scores, order, axis=1)
-            columns[name + "_order"] = order.astype(np.int64)
-            base = np.empty((1, 0)) if weights is None else weights[mask][order]
-            columns[name + "_weight"] = base
+            columns[name] = np.empty_like(scores)
+            columns[name + "_order"] = np.empty(scores.shape, dtype=np.int64)
+            rows_to_sort += [(scores[m], columns[name][m], columns[name + "_order"][m])
+                             for m in range(scores.shape[0])]
+        # Each model's classes sort side by side (NumPy's argsort releases the GIL): at 10^6
+        # rows these sorts took as long as 100 replicates.
+        each(_sort_row, rows_to_sort, score_rows.size)
+        for name, mask in (("pos", is_positive), ("neg", ~is_positive)):
+            columns[name + "_weight"] = (np.empty((1, 0)) if weights is None else
+                                         weights[mask & (weights > 0)][columns[name + "_order"]])
         if weights is None:
             bins = _ExampleBins.gaps(columns["pos"], columns["neg"], columns["neg_order"])
         else:
@@ -247,6 +255,13 @@ class _Resampler:
         if order.shape[1]:
             kept = kept[order[model]]
         return kept * base[model] if base.shape[1] else kept
+
+
+def _sort_row(row):
+    """Sort one model's scores of one class into ``into``, its stable order into ``order``."""
+    scores, into, order = row
+    order[:] = stable_argsort(scores)
+    np.take(scores, order, out=into)
 
 
 @dataclass(frozen=True)
@@ -592,9 +607,10 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
 
     ``test="bootstrap"`` resamples the examples once per replicate and applies the same counts
     to every model (each model is sorted once), so the differences keep the pairing. The
-    p-value is two-sided, from the normal approximation to the replicate differences:
-    ``2 Phi(-|d| / sd(d*))``. ``test="delong"`` (AUC-ROC only) uses DeLong's covariance of the
-    paired AUCs.
+    p-value is two-sided, from a z test on the bootstrap's standard error (as pROC's bootstrap
+    test): ``z = d / sd(d*)``, the observed difference over the standard deviation of the
+    replicate differences, and ``p = 2 Phi(-|z|)``. ``test="delong"`` (AUC-ROC only) uses
+    DeLong's covariance of the paired AUCs for the standard error.
 
     Parameters
     ----------
@@ -615,6 +631,23 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
         Arrays of one entry per model (``estimates``) or per model after the first
         (``differences``, ``low``, ``high``, ``p_values``); ``models`` names the models: the
         column names of a table, else positions.
+
+    Notes
+    -----
+    The p-value is the normal tail at ``z``, computed as ``erfc(|z| / sqrt 2)`` so that it
+    keeps its precision far into the tail; it is never 0: a tail below the smallest positive
+    double (``|z|`` above about 38), or a nonzero difference whose replicates do not vary at
+    all, gives that double (about 4.9e-324) as a bound. The tail rests on the normal
+    approximation, not on counting replicates: ``n_boot`` replicates estimate the standard
+    error, but cannot show a tail far below ``1 / n_boot``; read a tiny p-value as "below
+    about ``1 / n_boot``" for the bootstrap's evidence (report it as "p < ...", not "p = 0").
+
+    Cost: a stable argsort of each model's scores within each class, then per replicate one
+    count for every example, O(n), shared by the models, plus one pass per model. Without
+    weights, :func:`bootstrap` draws only the positives' counts and one total per run of
+    negatives between two positive scores, O(P); the models' runs differ, so a paired
+    replicate cannot do that. With few positives a comparison of m models therefore takes
+    longer than m bootstraps.
 
     Examples
     --------
@@ -659,9 +692,16 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
 
 
 def _two_sided_p(difference, standard_error):
-    if standard_error == 0:
-        return 1.0 if difference == 0 else 0.0
-    return 2.0 * _NORMAL.cdf(-abs(difference) / standard_error)
+    """The z test's two-sided p-value, 2 Phi(-|d| / se), as erfc(|z| / sqrt 2), which keeps its
+    relative precision in the far tail (1 + erf(-x), the normal CDF's form, rounds to 0 from
+    |z| = 8.3 on); never 0: past |z| = 38.4, or with no spread at all (se = 0, d != 0), it is
+    the smallest positive double (about 4.9e-324), a bound above the tail. NaN stays
+    NaN."""
+    if difference == 0 and standard_error == 0:
+        return 1.0
+    z = abs(difference) / standard_error if standard_error != 0 else math.inf
+    tail = math.erfc(z / math.sqrt(2.0))
+    return tail if math.isnan(tail) else max(tail, _SMALLEST_P)
 
 
 def _delong_comparison(is_positive, score_rows, confidence, models):
@@ -708,7 +748,9 @@ def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
     rule : {"binomial", "logit"}, default="logit"
         ``"binomial"``: ``theta +- z sqrt(theta (1 - theta) / P)``, clipped to [0, 1].
         ``"logit"``: the same standard error on the logit scale, mapped back (stays inside
-        (0, 1)). P is the positives' total weight.
+        (0, 1)). P is the positives' total weight. Where ``theta`` is 0 or 1 (a perfect
+        ranking, or the normalised area of the worst one) that standard error is 0, and both
+        rules give Clopper and Pearson's exact interval instead (see Notes).
     metric : {"auc_pr", "auc_npr"}, default="auc_pr"
         The area; the other metrics of :func:`bootstrap` have no analytic rule here.
     method, confidence, sample_weight, pos_label
@@ -717,6 +759,17 @@ def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
     Returns
     -------
     Interval
+
+    Notes
+    -----
+    Both rules treat the area as a proportion over P positives and use the normal
+    approximation, whose standard error vanishes at ``theta`` = 0 and 1: the interval would be
+    the single point ``[theta, theta]`` however few the positives (one positive ranked first
+    gives AUC-PR 1). There, both rules return the exact Clopper-Pearson interval of a
+    proportion observed as all (or none) of P: ``[(alpha / 2)^(1 / P), 1]`` for ``theta`` = 1
+    and ``[0, 1 - (alpha / 2)^(1 / P)]`` for ``theta`` = 0, with ``alpha = 1 - confidence``
+    (``[0.025, 1]`` for one positive at 95%). It narrows as P grows, as the rules' interval does
+    near the ends.
 
     Examples
     --------
@@ -734,15 +787,25 @@ def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
     theta = float(_metric_values(row, metric, method))
     z = _two_sided_z(confidence)
     standard_error = math.sqrt(max(theta * (1 - theta), 0.0) / n_pos)
-    if rule == "binomial":
+    if theta in (0.0, 1.0):
+        low, high = _clopper_pearson_at_the_end(theta, n_pos, confidence)
+    elif rule == "binomial":
         low, high = max(0.0, theta - z * standard_error), min(1.0, theta + z * standard_error)
-    elif 0 < theta < 1:
+    else:
         centre = math.log(theta / (1 - theta))
         half = z * standard_error / (theta * (1 - theta))
         low, high = (_logistic(centre + sign * half) for sign in (-1, 1))
-    else:  # the logit interval degenerates at 0 and 1
-        low = high = theta
     return Interval(metric, method, rule, theta, low, high, confidence)
+
+
+def _clopper_pearson_at_the_end(theta, n_pos, confidence):
+    """Clopper and Pearson's exact interval for P successes in P trials (theta = 1) or none
+    (theta = 0): [(alpha / 2)^(1 / P), 1] or [0, 1 - (alpha / 2)^(1 / P)]. Both rules'
+    standard error vanishes there, and their point [theta, theta] would claim certainty."""
+    log_bound = math.log((1.0 - confidence) / 2) / n_pos
+    if theta == 1.0:
+        return math.exp(log_bound), 1.0
+    return 0.0, -math.expm1(log_bound)
 
 
 def _logistic(x):

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import fastpr
+from fastpr import accumulator
 from evaluations import assert_evaluations_close
 from strategies import FEW, SETTINGS, rankings
 
@@ -67,6 +68,69 @@ def test_chunks_merged_in_any_tree_evaluate_like_the_whole(case, data):
     parts = [acc for acc in (accumulate(y, s, w, a, b) for a, b in chunks) if acc is not None]
     merged = merge_in_random_tree(data.draw, parts)
     assert_evaluations_close(merged.evaluate(), fastpr.evaluate(y, s, sample_weight=w))
+
+
+@st.composite
+def streams(draw):
+    """(y, s, w, chunks): a ranking with unit or integer weights cut into up to 40 contiguous
+    chunks, empty ones included, with zero-weight chunks put in between."""
+    y, s, w = draw(rankings(weights=("none", "int")))
+    cuts = sorted(draw(st.lists(st.integers(0, len(y)), max_size=40)))
+    bounds = [0, *cuts, len(y)]
+    return y, s, w, list(itertools.pairwise(bounds)), draw(st.lists(st.booleans(),
+                                                                    min_size=len(bounds)))
+
+
+@SETTINGS
+@given(streams(), st.sampled_from([1, 2, 7, 1 << 16]))
+def test_any_stream_of_integer_weights_evaluates_exactly_like_the_whole(case, batch_rows):
+    """However the rows are chunked (small chunks wait to be sorted together until they hold
+    ``batch_rows``; the sorted batches merge as a binary counter carries; empty chunks and
+    chunks of weight 0 add nothing), the state is the compacted ranking and evaluate() is
+    evaluate() of all the rows, bit for bit."""
+    y, s, w, chunks, weightless = case
+    acc = fastpr.Accumulator()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(accumulator, "_BATCH_ROWS", batch_rows)
+        for (a, b), then_weightless in zip(chunks, weightless):
+            acc.update(y[a:b], s[a:b], sample_weight=None if w is None else w[a:b])
+            if then_weightless:
+                acc.update(y[a:b], s[a:b], sample_weight=np.zeros(b - a))
+    assert acc.evaluate() == fastpr.evaluate(y, s, sample_weight=w)
+    scores, pos_weight, neg_weight = acc.to_arrays()
+    assert pos_weight.dtype == neg_weight.dtype == np.int64  # counted exactly
+    expected = compacted_oracle(y, s, w)
+    assert dict(zip(scores.tolist(), zip(pos_weight.tolist(), neg_weight.tolist()))) == expected
+
+
+def test_empty_and_weightless_chunks_add_nothing():
+    """Streams have them: each raised ("y_true is empty", "sample_weight is zero everywhere")
+    and stopped the loop, where fastpr.distributed takes such partitions."""
+    acc = fastpr.Accumulator().update([], []).update(np.array([], bool), np.array([]))
+    acc.update([1, 0], [0.3, 0.1], sample_weight=[0, 0]).update([], [], sample_weight=[])
+    assert acc.n_distinct == 0 and acc.n_pos == acc.n_neg == 0
+    acc.update([1, 0, 1], [0.9, 0.8, 0.2]).update([], []).update([0], [0.5], sample_weight=[0.0])
+    acc.update(["b"], [0.5], pos_label="a").update([], [], pos_label="a")
+    assert acc.evaluate() == fastpr.evaluate([1, 0, 1, 0], [0.9, 0.8, 0.2, 0.5])
+
+
+def test_unit_counts_past_2_to_the_53_are_exact():
+    """Float64 sums stop at 2^53: 2^53 + 1 + 1 was 2^53, the two units lost. While every
+    weight is an integer the state counts in int64."""
+    acc = fastpr.Accumulator().update([1], [0.5], sample_weight=[2.0**53])
+    acc.update([0], [0.5], sample_weight=np.array([2**53]))
+    for _ in range(3):
+        acc.update([1, 0, 0], [0.5, 0.5, 0.2])
+    assert (acc.n_pos, acc.n_neg) == (2**53 + 3, 2**53 + 6)
+    scores, pos_weight, neg_weight = acc.to_arrays()
+    assert pos_weight.tolist() == [0, 2**53 + 3] and neg_weight.tolist() == [3, 2**53 + 3]
+    both = acc.merge(fastpr.Accumulator.from_arrays(scores, pos_weight, neg_weight))
+    assert (both.n_pos, both.n_neg) == (2**54 + 6, 2**54 + 12)
+    copy = pickle.loads(pickle.dumps(acc))
+    assert copy.to_arrays()[1].tolist() == [0, 2**53 + 3]
+    # A weight that is not an integer turns the state to float64 weights, which round.
+    acc.update([1], [0.5], sample_weight=[0.5])
+    assert isinstance(acc.n_pos, float) and acc.to_arrays()[1].dtype == np.float64
 
 
 @SETTINGS
@@ -206,7 +270,18 @@ def test_undefined_metrics_warn_like_evaluate(y, s, w):
          r"other must be of type Accumulator, got list"),
         (lambda: fastpr.Accumulator().update([0, 1], [0.1, np.nan]), ValueError,
          r"y_score contains NaN at index 1"),
-        (lambda: fastpr.Accumulator().update([], []), ValueError, r"y_true is empty"),
+        (lambda: fastpr.Accumulator().update([], []).update([1], [0.5], sample_weight=[0])
+         .evaluate(), ValueError, r"the Accumulator is empty: no row of nonzero weight"),
+        (lambda: fastpr.Accumulator().update([1], []), ValueError,
+         r"y_true and y_score have different lengths: 1 and 0"),
+        (lambda: fastpr.Accumulator().update([], [], sample_weight=[1.0]), ValueError,
+         r"y_true and sample_weight have different lengths: 0 and 1"),
+        (lambda: fastpr.Accumulator().update([], np.empty((0, 2))), ValueError,
+         r"y_score must be 1-D, got an array of shape \(0, 2\)"),
+        (lambda: fastpr.Accumulator().update([], np.array([], dtype=str)), TypeError,
+         r"y_score must be real numbers"),
+        (lambda: fastpr.Accumulator().update([1, 0], [0.5, 0.1], sample_weight=[0, -1]),
+         ValueError, r"sample_weight must be >= 0, got -1.0 at index 1"),
         (lambda: fastpr.Accumulator.from_arrays([0.1, np.nan], [1, 1], [0, 0]), ValueError,
          r"scores contains NaN at index 1"),
         (lambda: fastpr.Accumulator.from_arrays([0.1, 0.2], [1, -1], [0, 0]), ValueError,

@@ -17,6 +17,8 @@ import fastpr
 from fastpr import datasets, intervals
 from fastpr._engine.kernels.draws import replicate_counts
 from fastpr._rankings import sort_ranking
+import reference
+from threads import needs_two_threads
 from strategies import FEW
 
 
@@ -96,6 +98,37 @@ def test_paired_replicates_apply_the_same_counts_to_every_model():
             assert result.replicates[r, m] == pytest.approx(fastpr.auc_roc(*rows), rel=1e-12)
 
 
+@needs_two_threads
+@pytest.mark.parametrize("weighted", [False, True])
+def test_compare_sorts_its_models_side_by_side_as_one_thread_does(two_threads, weighted):
+    """Above the threads' threshold each model's classes sort on their own thread: the replicates
+    are those of one thread, and each is the metric of the repeated rows. The models tie
+    differently: heavy ties across the classes (the stable sort), a few (the repaired quicksort),
+    none, and -0.0 against 0.0."""
+    rng = np.random.default_rng(8)
+    n = 70_000  # three models: above the threshold of batch.threads_for
+    y = rng.random(n) < 0.05
+    base = rng.standard_normal(n) + y
+    models = [np.round(base, 1), np.round(base + rng.normal(0, 0.1, n), 4), base[::-1].copy()]
+    models[0][rng.integers(0, n, 100)] = -0.0
+    models[0][rng.integers(0, n, 100)] = 0.0
+    weights = rng.integers(0, 3, n).astype(float) if weighted else None
+    numba.set_num_threads(1)
+    one = fastpr.compare(y, models, metric="auc_roc", n_boot=6, seed=21, sample_weight=weights)
+    numba.set_num_threads(2)
+    two = fastpr.compare(y, models, metric="auc_roc", n_boot=6, seed=21, sample_weight=weights)
+    np.testing.assert_array_equal(one.replicates, two.replicates)
+    kept = np.ones(n, bool) if weights is None else weights > 0
+    y_kept = y[kept]
+    for r in range(2):
+        counts_pos, counts_neg = _example_counts(21, r, int(y_kept.sum()), int((~y_kept).sum()))
+        if weighted:
+            counts_pos, counts_neg = counts_pos * weights[kept & y], counts_neg * weights[kept & ~y]
+        for m, scores in enumerate(models):
+            rows = _repeated(scores[kept & y], scores[kept & ~y], counts_pos, counts_neg)
+            assert two.replicates[r, m] == pytest.approx(fastpr.auc_roc(*rows), rel=1e-12)
+
+
 def test_result_depends_on_the_seed_alone_not_on_threads():
     y, s = datasets.skewed_ranking(n_samples=5000)
     before = numba.get_num_threads()
@@ -144,6 +177,30 @@ def test_bca_matches_the_textbook_formula_with_leave_one_out_jackknife():
               for z in scipy_stats.norm.ppf([0.025, 0.975])]
     assert (result.low, result.high) == pytest.approx(tuple(np.quantile(values, levels)),
                                                       rel=1e-9)
+
+
+def test_bca_counts_replicates_that_tie_with_the_estimate_as_half_below():
+    """z0 = Phi^-1(share below + half the share equal). On tied scores many replicates equal the
+    estimate (382 of 2,000 here): counting them as above or as below moves the lower bound from
+    about 0.714 to elsewhere. Oracle: z0 from the replicates, the acceleration from a
+    leave-one-out jackknife counted pair by pair (reference.py), as the textbook writes them."""
+    y = np.array([1, 1, 0, 0, 0, 0, 1, 0, 0, 0], bool)
+    s = np.array([3, 2, 2, 1, 1, 1, 3, 0, 0, 2], float)
+    result = fastpr.bootstrap(y, s, metric="auc_roc", n_boot=2000, seed=1, interval="bca")
+    theta, values = result.estimate, result.replicates
+    assert theta == float(reference.auc_roc_pairwise(y, s))
+    assert np.count_nonzero(values == theta) > 300  # the case needs many ties
+    # Leave-one-out (10 examples < 100 groups), each deletion counted pair by pair.
+    jackknife = np.array([float(reference.auc_roc_pairwise(np.delete(y, i), np.delete(s, i)))
+                          for i in range(y.size)])
+    z0 = scipy_stats.norm.ppf(np.mean(values < theta) + 0.5 * np.mean(values == theta))
+    d = jackknife.mean() - jackknife
+    a = np.sum(d ** 3) / (6 * np.sum(d ** 2) ** 1.5)
+    levels = [scipy_stats.norm.cdf(z0 + (z0 + z) / (1 - a * (z0 + z)))
+              for z in scipy_stats.norm.ppf([0.025, 0.975])]
+    expected = tuple(np.quantile(values, levels))
+    assert (result.low, result.high) == pytest.approx(expected, rel=1e-9)
+    assert result.low == pytest.approx(0.714, abs=5e-4)
 
 
 def test_bca_keeps_its_bounds_in_order_where_the_formula_turns_back():
@@ -254,6 +311,29 @@ def test_delong_against_pairwise_placements(rows):
         assert paired.p_values[0] == pytest.approx(expected_p, rel=1e-6, abs=1e-12)
 
 
+def test_p_values_far_in_the_tail_are_never_zero():
+    """The normal tail as 1 + erf(-x) rounded to 0 from |z| = 8.3 on: p = [0, 0] here, where
+    z is 27 and 46. Now erfc of the z score, and past what a double holds the smallest
+    positive double as a bound."""
+    rng = np.random.default_rng(0)
+    y = rng.random(20_000) < 0.3
+    good, weak, noise = y + rng.normal(0, 1, y.size), y + rng.normal(0, 3, y.size), rng.random(
+        y.size)
+    result = fastpr.compare(y, [good, weak, noise], n_boot=50, seed=1)
+    replicate_differences = result.replicates[:, 1:] - result.replicates[:, :1]
+    z = np.abs(result.differences) / np.std(replicate_differences, axis=0, ddof=1)
+    assert 20 < z[0] < 38 < z[1]
+    expected = 2 * scipy_stats.norm.sf(z)
+    assert result.p_values[0] == pytest.approx(expected[0], rel=1e-9, abs=0)
+    assert expected[1] == 0.0 and result.p_values[1] == math.ulp(0.0)
+    # DeLong's test takes the same tail, and a difference with no spread is not p = 0 either.
+    delong = fastpr.compare(y, [good, noise], metric="auc_roc", test="delong")
+    assert 0.0 < delong.p_values[0] <= 1e-300
+    assert intervals._two_sided_p(0.1, 0.0) == math.ulp(0.0)
+    assert intervals._two_sided_p(0.0, 0.0) == 1.0 and math.isnan(
+        intervals._two_sided_p(0.1, math.nan))
+
+
 def test_identical_models_do_not_differ():
     y, s = datasets.skewed_ranking(n_samples=2000)
     result = fastpr.compare(y, [s, s.copy()], n_boot=50, seed=1)
@@ -287,6 +367,28 @@ def test_logit_interval_of_light_positives_spans_the_unit_interval():
     light = fastpr.confidence_interval([1, 0, 1, 0], [4, 3, 2, 1], rule="logit",
                                        sample_weight=[1e-3] * 4)
     assert 0.0 < light.low < 1e-40 and light.high == pytest.approx(1.0, abs=1e-15)
+
+
+@pytest.mark.parametrize("rule", ["binomial", "logit"])
+@pytest.mark.parametrize("y, s, metric, weight", [
+    ([0, 0, 1], [0.1, 0.2, 0.8], "auc_pr", None),  # AUC-PR 1 over one positive
+    ([0, 1, 0, 1, 1], [0.1, 0.9, 0.2, 0.8, 0.7], "auc_pr", [1, 2, 1, 0.5, 1]),
+    ([1, 1, 0, 0], [0.1, 0.2, 0.5, 0.8], "auc_npr", None),  # the worst ranking: 0
+])
+def test_analytic_interval_at_0_or_1_is_clopper_pearsons(rule, y, s, metric, weight):
+    """Both rules' standard error sqrt(theta (1 - theta) / P) vanishes at the ends: the interval
+    was [1, 1] (a point, claiming certainty from one positive). There it is the exact
+    Clopper-Pearson interval of P successes (or none) in P trials, a beta quantile."""
+    interval = fastpr.confidence_interval(y, s, rule=rule, metric=metric, confidence=0.9,
+                                          sample_weight=weight)
+    n_pos = float(np.dot(y, np.ones(len(y)) if weight is None else weight))
+    if interval.estimate == 1.0:
+        expected = (scipy_stats.beta.ppf(0.05, n_pos, 1), 1.0)
+    else:
+        assert interval.estimate == 0.0
+        expected = (0.0, scipy_stats.beta.ppf(0.95, 1, n_pos))
+    assert (interval.low, interval.high) == pytest.approx(expected, rel=1e-12)
+    assert interval.high - interval.low > 0.3
 
 
 def test_confidence_interval_has_only_the_analytic_rules():

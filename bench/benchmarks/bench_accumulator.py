@@ -31,3 +31,23 @@ class Accumulator:
 
     def time_evaluate(self, n, scores):
         self.state.evaluate()
+
+
+class Stream:
+    """A stream of small chunks, then its evaluation: 10^6 rows in chunks of ``chunk`` rows
+    (the cost that a per-chunk merge into the whole state made quadratic in the chunks)."""
+
+    params = ([100, 10_000], list(SCORES))
+    param_names = ["chunk", "scores"]
+    timeout = 300
+
+    def setup(self, chunk, scores):
+        y, s = make_ranking(1_000_000, scores=scores, seed=1)
+        self.chunks = [(y[k:k + chunk], s[k:k + chunk]) for k in range(0, y.size, chunk)]
+        fastpr.Accumulator().update(*self.chunks[0]).update(*self.chunks[1]).evaluate()
+
+    def time_stream(self, chunk, scores):
+        accumulator = fastpr.Accumulator()
+        for y, s in self.chunks:
+            accumulator.update(y, s)
+        accumulator.evaluate()

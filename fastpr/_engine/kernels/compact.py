@@ -1,7 +1,8 @@
 """The compacted state of fastpr.Accumulator: distinct scores ascending with each class's weight.
 
 Preconditions (checked by the API, not here): scores hold no NaN and are sorted ascending;
-weights are finite and >= 0, an empty weight array meaning unit weights. Outputs are float64.
+weights are finite and >= 0, an empty weight array meaning unit weights. ``compact_into``
+writes float64; ``merge_into`` writes the inputs' weight type (float64 or int64).
 Scores that compare equal (-0.0 and 0.0) are one entry, stored as +0.0; an entry whose weights
 are both 0 is dropped, as the sweep drops a threshold whose examples all weigh 0.
 """
@@ -32,9 +33,11 @@ def compact_into(pos, pos_w, neg, neg_w, scores, pos_out, neg_out):
 def merge_into(scores_a, pos_a, neg_a, scores_b, pos_b, neg_b, scores, pos, neg):
     """Merge two compacted states into the outputs (room for both); returns the entry count.
 
-    Weights of equal scores add up. The loop is branch-free (each step takes the smaller head,
-    or both when equal, by arithmetic on the comparison): states from different partitions
-    interleave at random, where a branch would mispredict at every other step.
+    Weights of equal scores add up, in the weights' own type: float64, or int64 for the exact
+    counts of ``fastpr.Accumulator`` (whose totals the caller keeps below 2^63). The loop is
+    branch-free (each step takes the smaller head, or both when equal, by arithmetic on the
+    comparison): states from different partitions interleave at random, where a branch would
+    mispredict at every other step.
     """
     i = 0
     j = 0
@@ -45,8 +48,10 @@ def merge_into(scores_a, pos_a, neg_a, scores_b, pos_b, neg_b, scores, pos, neg)
         take_a = a <= b
         take_b = b <= a
         scores[n] = a if take_a else b
-        pos[n] = (pos_a[i] if take_a else 0.0) + (pos_b[j] if take_b else 0.0)
-        neg[n] = (neg_a[i] if take_a else 0.0) + (neg_b[j] if take_b else 0.0)
+        # A weight times a bool is itself or 0 of its own type (finite weights): no float
+        # detour for int64 counts.
+        pos[n] = pos_a[i] * take_a + pos_b[j] * take_b
+        neg[n] = neg_a[i] * take_a + neg_b[j] * take_b
         i += take_a
         j += take_b
         n += 1

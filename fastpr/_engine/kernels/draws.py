@@ -115,8 +115,15 @@ def block_counts_into(key, block, size, total, poisson_counts, counts):
     for i in range(size):
         counts[i] = 0.0
     sub = substream_key(key, block)
-    for d in range(int(total)):
-        counts[int(uniform(sub, d) * size)] += 1.0
+    # The draws' positions first, then their tally: apart, the hashes vectorise, and the tally
+    # runs without waiting on them (together they took twice as long).
+    positions = np.empty(min(int(total), BLOCK), dtype=np.int64)
+    for first in range(0, int(total), BLOCK):
+        n = min(BLOCK, int(total) - first)
+        for d in range(n):
+            positions[d] = int(uniform(sub, first + d) * size)
+        for d in range(n):
+            counts[positions[d]] += 1.0
 
 
 @helper
