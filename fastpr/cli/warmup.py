@@ -252,6 +252,7 @@ def run(features=tuple(FEATURES), report=None, jobs=1):
 
 
 def _run_here(features, report):
+    _jit.on_first_compile(None)  # (warmup compiles on purpose, and reports what)
     for name in features:
         before = _counts()
         start = time.perf_counter()

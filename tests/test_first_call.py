@@ -1,0 +1,81 @@
+"""What a first call says: one line on stderr when a process first compiles kernels, none when
+they load from the cache, none with FASTPR_QUIET set.
+
+Compiling is slow, so one process compiles with an empty cache and the others reuse its cache.
+"""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import fastpr
+
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(fastpr.__file__)))
+NOTICE = "fastpr: compiling kernels for first use"
+
+# Prints the kernel signatures that each step compiled, as JSON.
+_CHILD = """
+import json, sys
+import numpy as np
+import fastpr
+from fastpr._engine import jit as _jit
+
+def compiled():
+    return sum(sum(k.stats.cache_misses.values()) for k in _jit.kernels())
+
+y, s = np.array([1, 0, 1, 1, 0, 0]), np.array([0.9, 0.8, 0.7, 0.6, 0.6, 0.1])
+frozen = s.copy()
+frozen.flags.writeable = False  # read-only scores: numba compiles the split again for them
+steps = {"float64": lambda: fastpr.evaluate(y, s),
+         "float32": lambda: fastpr.evaluate(y, s.astype(np.float32)),
+         "read-only": lambda: fastpr.evaluate(y, frozen)}
+counts = []
+for step in sys.argv[1:]:
+    before = compiled()
+    steps[step]()
+    counts.append(compiled() - before)
+print(json.dumps(counts))
+"""
+
+
+def _first_calls(cache, *steps, quiet=None):
+    """(signatures compiled by each step, stderr) of a fresh process caching in ``cache``."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), PYTHONPATH=os.pathsep.join(
+        [REPOSITORY, os.environ.get("PYTHONPATH", "")]))
+    env.pop("FASTPR_QUIET", None)
+    if quiet is not None:
+        env["FASTPR_QUIET"] = quiet
+    out = subprocess.run([sys.executable, "-c", _CHILD, *steps], env=env, cwd=cache,
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1]), out.stderr
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    """A kernel cache that a first process filled with evaluate's kernels (float64 and float32
+    scores); with what that process compiled and said."""
+    cache = tmp_path_factory.mktemp("numba")
+    counts, stderr = _first_calls(cache, "float64", "float32")
+    return {"path": cache, "counts": counts, "stderr": stderr}
+
+
+def test_the_first_compile_of_a_process_says_so_in_one_line_and_only_once(cache):
+    # Both calls compiled; the second, another first use in the same process, says nothing.
+    assert cache["counts"][0] > 0 and cache["counts"][1] > 0
+    lines = cache["stderr"].splitlines()
+    assert len(lines) == 1 and lines[0].startswith(NOTICE), cache["stderr"]
+    assert str(cache["path"]) in lines[0] and "FASTPR_QUIET=1" in lines[0]
+
+
+def test_a_process_that_loads_every_kernel_from_the_cache_says_nothing(cache):
+    counts, stderr = _first_calls(cache["path"], "float64", "float32")
+    assert counts == [0, 0] and stderr == ""
+
+
+def test_fastpr_quiet_silences_the_line(cache):
+    # The read-only scores compile a kernel that the cache does not hold.
+    counts, stderr = _first_calls(cache["path"], "float64", "read-only", quiet="1")
+    assert counts[0] == 0 and counts[1] > 0 and stderr == ""
