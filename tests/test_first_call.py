@@ -3,6 +3,7 @@ they load from the cache, none with FASTPR_QUIET set.
 
 Compiling is slow, so one process compiles with an empty cache and the others reuse its cache.
 """
+import io
 import json
 import os
 import subprocess
@@ -79,3 +80,16 @@ def test_fastpr_quiet_silences_the_line(cache):
     # The read-only scores compile a kernel that the cache does not hold.
     counts, stderr = _first_calls(cache["path"], "float64", "read-only", quiet="1")
     assert counts[0] == 0 and counts[1] > 0 and stderr == ""
+
+
+def test_a_closed_or_missing_stderr_does_not_fail_the_compile(monkeypatch, capsys):
+    # The line is printed inside numba's compile: an error there would fail the first call.
+    from fastpr._engine import jit as _jit
+
+    closed = io.StringIO()
+    closed.close()
+    monkeypatch.setattr(sys, "stderr", closed)
+    _jit._say_compiling()
+    monkeypatch.setattr(sys, "stderr", None)  # pythonw: print would write to stdout instead
+    _jit._say_compiling()
+    assert capsys.readouterr().out == ""

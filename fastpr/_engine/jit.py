@@ -209,8 +209,13 @@ def _say_compiling():
     where = cache_dir()
     later = (f"cached in {where} for later processes" if where else
              "no writable cache, so every process compiles them")
-    print(f"fastpr: compiling kernels for first use, a few seconds per feature ({later}; "
-          f"{QUIET}=1 hides this)", file=sys.stderr, flush=True)
+    if sys.stderr is None:  # (pythonw, some services): print would write to stdout
+        return
+    try:
+        print(f"fastpr: compiling kernels for first use, a few seconds per feature ({later}; "
+              f"{QUIET}=1 hides this)", file=sys.stderr, flush=True)
+    except (OSError, ValueError):  # a closed or broken stderr must not fail the compile
+        pass
 
 
 # At most one: the library's line, or the callback of the latest on_first_compile.
