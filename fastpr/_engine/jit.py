@@ -55,9 +55,10 @@ def jit(function=None, **options):
 def helper(function=None, **options):
     """``jit`` for a kernel that only other kernels call: ``@helper`` or ``@helper(...)``.
 
-    numba gives every kernel a wrapper through which Python calls it and one for C callers,
-    about half the compile time of a small function, though a kernel called from compiled code
-    uses neither; a helper is compiled without them (calling it from Python raises TypeError).
+    numba gives a kernel a wrapper through which Python calls it (and one for C callers, which
+    no fastpr kernel has), about half the compile time of a small function, though a kernel
+    called from compiled code uses neither; a helper is compiled without them (calling it from
+    Python raises TypeError).
     """
     if function is None:
         return functools.partial(helper, **options)
@@ -67,7 +68,10 @@ def helper(function=None, **options):
 
 
 def _options(options):
-    return {"nogil": True, "error_model": "numpy", **options}
+    # No wrapper for C callers (numba's cfunc wrapper, for a kernel passed as a first-class
+    # function value): Python and compiled code call kernels directly, and the wrapper took
+    # compile time at every kernel's first use.
+    return {"nogil": True, "error_model": "numpy", "no_cfunc_wrapper": True, **options}
 
 
 def _cached(dispatcher):
