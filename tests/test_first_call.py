@@ -1,6 +1,6 @@
 """What a first call says and compiles: one line on stderr when a process first compiles
 kernels, none when they load from the cache, none with FASTPR_QUIET set; no function of numba's
-own.
+own, and of the learners' pairs only the variant that the call runs.
 
 Compiling is slow, so one process compiles with an empty cache and the others reuse its cache.
 """
@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 import fastpr
@@ -116,3 +117,23 @@ def test_a_closed_or_missing_stderr_does_not_fail_the_compile(monkeypatch, capsy
     monkeypatch.setattr(sys, "stderr", None)  # pythonw: print would write to stdout instead
     _jit._say_compiling()
     assert capsys.readouterr().out == ""
+
+
+def _refused(*args):
+    raise AssertionError("top_k_chunk compiles both variants of the pairs")
+
+
+@pytest.mark.parametrize("shift, general", [(1.0, False), (800.0, True)])
+def test_one_ranking_with_the_default_options_runs_only_the_default_pairs(monkeypatch, shift,
+                                                                          general):
+    # The one-ranking path called top_k_chunk, which compiles the pairs' loops for XGBoost's
+    # default and for any options, three times as long at the first call as the default alone.
+    # Scores spanning more than 700 need the general variant (no exponential factors).
+    from fastpr.learn import _top_k, lambdamart_gradients
+
+    y = np.array([1, 0, 1, 1, 0, 0, 1, 0])
+    s = np.linspace(0.0, 1.0, y.size) * shift
+    want = lambdamart_gradients(y, s)
+    monkeypatch.setattr(_top_k._lambdas, "top_k_chunk_default" if general else "top_k_chunk",
+                        _refused)
+    np.testing.assert_array_equal(lambdamart_gradients(y, s), want)
