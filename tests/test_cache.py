@@ -119,6 +119,12 @@ def _run(env, code, prefix=()):
     return json.loads(out.stdout.strip().splitlines()[-1]), out.stderr
 
 
+def _warnings(stderr):
+    """The lines of ``stderr`` but the one that says a first compile is under way."""
+    return [line for line in stderr.splitlines()
+            if not line.startswith("fastpr: compiling kernels for first use")]
+
+
 def _command(env, *args, prefix=()):
     return subprocess.run([*prefix, sys.executable, "-m", "fastpr", *args], env=env,
                           cwd=env["PYTHONPATH"].split(os.pathsep)[0], capture_output=True,
@@ -294,13 +300,13 @@ def test_numba_cache_dir_comes_first_and_a_read_only_one_is_passed_over(tmp_path
     env = _env(site, home, tmp, numba_cache)
     values, stderr = _run(env, HULL)
     assert values["cache_dir"].startswith(str(numba_cache / "fastpr"))
-    assert stderr == ""
+    assert _warnings(stderr) == []
     shutil.rmtree(numba_cache / "fastpr")
     with _read_only(numba_cache) as prefix:
         values, stderr = _run(env, HULL, prefix)
     package_cache = site / "fastpr" / "_engine" / "kernels" / "__pycache__"
     assert values["cache_dir"].startswith(str(package_cache))
-    assert stderr == ""
+    assert _warnings(stderr) == []
 
 
 def test_an_edit_to_a_kernel_that_another_cached_kernel_calls_recompiles(tmp_path):

@@ -13,6 +13,9 @@ that holds it already or can be written: ``$NUMBA_CACHE_DIR/fastpr``; the instal
 read-only containers); ``$XDG_CACHE_HOME/fastpr`` or ``~/.cache/fastpr``; a private directory in
 the system's temporary directory (with a warning). With none of them, or with a numba that
 ``numba_private`` does not know, kernels compile in memory in every process (with a warning).
+
+The first compile of a process (a kernel missing from the cache: numba's compile event) prints
+one line on stderr, unless ``FASTPR_QUIET`` is set; the command line puts its own line there.
 """
 import functools
 import hashlib
@@ -52,9 +55,10 @@ def jit(function=None, **options):
 def helper(function=None, **options):
     """``jit`` for a kernel that only other kernels call: ``@helper`` or ``@helper(...)``.
 
-    numba gives every kernel a wrapper through which Python calls it and one for C callers,
-    about half the compile time of a small function, though a kernel called from compiled code
-    uses neither; a helper is compiled without them (calling it from Python raises TypeError).
+    numba gives a kernel a wrapper through which Python calls it (and one for C callers, which
+    no fastpr kernel has), about half the compile time of a small function, though a kernel
+    called from compiled code uses neither; a helper is compiled without them (calling it from
+    Python raises TypeError).
     """
     if function is None:
         return functools.partial(helper, **options)
@@ -64,7 +68,10 @@ def helper(function=None, **options):
 
 
 def _options(options):
-    return {"nogil": True, "error_model": "numpy", **options}
+    # No wrapper for C callers (numba's cfunc wrapper, for a kernel passed as a first-class
+    # function value): Python and compiled code call kernels directly, and the wrapper took
+    # compile time at every kernel's first use.
+    return {"nogil": True, "error_model": "numpy", "no_cfunc_wrapper": True, **options}
 
 
 def _cached(dispatcher):
@@ -197,14 +204,36 @@ def _not_saved(function, error):
     unsaved.append(function.__qualname__)
 
 
-_first_compile_callback = []  # at most one: the callback of the latest on_first_compile
+# The environment variable that silences the line of a first compile (any value but "" or "0").
+QUIET = "FASTPR_QUIET"
+
+
+def _say_compiling():
+    """The library's line at the first compile of a process (the command line has its own)."""
+    where = cache_dir()
+    later = (f"cached in {where} for later processes" if where else
+             "no writable cache, so every process compiles them")
+    if sys.stderr is None:  # (pythonw, some services): print would write to stdout
+        return
+    try:
+        print(f"fastpr: compiling kernels for first use, a few seconds per feature ({later}; "
+              f"{QUIET}=1 hides this)", file=sys.stderr, flush=True)
+    except (OSError, ValueError):  # a closed or broken stderr must not fail the compile
+        pass
+
+
+# At most one: the library's line, or the callback of the latest on_first_compile.
+_first_compile_callback = [_say_compiling]
 
 
 class _FirstCompileListener(event.Listener):
     def on_start(self, ev):
+        # numba sends this event only where a kernel is not in the cache and compiles.
         if _first_compile_callback and any(ev.data["dispatcher"] is d for d in _DISPATCHERS):
             # Events come under numba's compiler lock, so one thread at a time gets here.
-            _first_compile_callback.pop()()
+            callback = _first_compile_callback.pop()
+            if callback is not None and os.environ.get(QUIET, "") in ("", "0"):
+                callback()
 
     def on_end(self, ev):
         pass
@@ -214,8 +243,9 @@ event.register("numba:compile", _FirstCompileListener())
 
 
 def on_first_compile(callback):
-    """Call ``callback()`` once, at the next compile of a kernel (a cache miss) in this process;
-    it replaces a callback given earlier that has not been called."""
+    """Call ``callback()`` once, at the next compile of a kernel (a cache miss) in this process,
+    unless ``FASTPR_QUIET`` is set; it replaces the library's line, or a callback given earlier
+    that has not been called. ``None``: nothing at all."""
     _first_compile_callback[:] = [callback]
 
 

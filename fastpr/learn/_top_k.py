@@ -24,7 +24,14 @@ def one_ranking_top_k(ranked_true, scores, order, k, ranknet, score_normalizatio
     n_pos = _lambdas.top_k_starts(starts)
     spread(lambda chunk: _lambdas.top_k_prepare(ranked_true, scores, order, chunk, starts, work),
            chunks, n_threads)
-    if 0 < n_pos < n:
+    if 0 < n_pos < n and _lambdas.default_pairs(ranknet, score_normalization,
+                                                 float(scores[order[0]]),
+                                                 float(scores[order[n - 1]])):
+        # (a kernel that compiles only this variant of the pairs, at its first use)
+        spread(lambda chunk: _lambdas.top_k_chunk_default(
+            ranked_true, scores, order, n_pos, k, chunk, work, partials[chunk],
+            np.empty(_lambdas.TOP_K_BLOCK)), chunks, n_threads)
+    elif 0 < n_pos < n:
         spread(lambda chunk: _lambdas.top_k_chunk(
             ranked_true, scores, order, n_pos, k, ranknet, score_normalization, chunk, work,
             partials[chunk], np.empty(_lambdas.TOP_K_BLOCK)), chunks, n_threads)

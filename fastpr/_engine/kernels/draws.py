@@ -88,15 +88,20 @@ def bin_spread_into(key, starts, totals, counts):
     for b in range(totals.size):
         sub = substream_key(key, b)
         size = starts[b + 1] - starts[b]
-        for d in range(int(totals[b])):
-            counts[starts[b] + int(uniform(sub, d) * size)] += 1.0
+        for d in range(np.int64(totals[b])):
+            counts[starts[b] + np.int64(uniform(sub, d) * size)] += 1.0
 
 
 @helper
 def block_totals_into(key, n_examples, n_draws, totals):
     """Draws that land in each block of one class (multinomial resampling; ``key`` is the
     class's stream)."""
-    sizes = np.full(n_blocks(n_examples), BLOCK, dtype=np.int64)
+    # (np.empty and a loop: numba compiles functions of its own for np.full and np.zeros, and
+    # for each type of the builtins min, max and int, at their first use: np.int64 and
+    # np.minimum here and in the kernels of the bootstrap instead)
+    sizes = np.empty(n_blocks(n_examples), dtype=np.int64)
+    for b in range(sizes.size):
+        sizes[b] = BLOCK
     if sizes.size:
         sizes[-1] = n_examples - (sizes.size - 1) * BLOCK
     _multinomial_totals_into(key, sizes, n_draws, totals)
@@ -117,11 +122,11 @@ def block_counts_into(key, block, size, total, poisson_counts, counts):
     sub = substream_key(key, block)
     # The draws' positions first, then their tally: apart, the hashes vectorise, and the tally
     # runs without waiting on them (together they took twice as long).
-    positions = np.empty(min(int(total), BLOCK), dtype=np.int64)
-    for first in range(0, int(total), BLOCK):
-        n = min(BLOCK, int(total) - first)
+    positions = np.empty(np.minimum(np.int64(total), BLOCK), dtype=np.int64)
+    for first in range(0, np.int64(total), BLOCK):
+        n = np.minimum(BLOCK, np.int64(total) - first)
         for d in range(n):
-            positions[d] = int(uniform(sub, first + d) * size)
+            positions[d] = np.int64(uniform(sub, first + d) * size)
         for d in range(n):
             counts[positions[d]] += 1.0
 
@@ -130,12 +135,14 @@ def block_counts_into(key, block, size, total, poisson_counts, counts):
 def example_counts_into(key, n_draws, poisson_counts, counts):
     """Per-example counts of a whole class, block by block, into ``counts``."""
     n = counts.size
-    totals = np.zeros(n_blocks(n))
+    totals = np.empty(n_blocks(n))
+    for block in range(totals.size):
+        totals[block] = 0.0
     if not poisson_counts:
         block_totals_into(key, n, n_draws, totals)
     for block in range(totals.size):
         start = block * BLOCK
-        block_counts_into(key, block, min(BLOCK, n - start), totals[block], poisson_counts,
+        block_counts_into(key, block, np.minimum(BLOCK, n - start), totals[block], poisson_counts,
                           counts[start:])
 
 

@@ -25,5 +25,6 @@ def max_f1(points, n_points, n_pos):
         return math.nan
     best = 0.0
     for k in range(n_points):
-        best = max(best, f_beta(points[1, k], points[2, k], n_pos, 1.0))
+        f1 = f_beta(points[1, k], points[2, k], n_pos, 1.0)
+        best = f1 if f1 > best else best  # max(best, f1), which numba compiles a function for
     return best

@@ -35,7 +35,7 @@ N_REPLICATE = N_COLUMNS + 1
 def _record(pos, pos_w, neg, neg_w, points, with_f1, row):
     """Sweep one replicate's weighted ranking into its row and append its best F1."""
     record(pos, pos_w, neg, neg_w, points, row)
-    row[MAX_F1] = (max_f1(points, int(row[N_THRESHOLDS]) + 1, row[POS_WEIGHT])
+    row[MAX_F1] = (max_f1(points, np.int64(row[N_THRESHOLDS]) + 1, row[POS_WEIGHT])
                    if with_f1 else np.nan)
 
 
@@ -95,7 +95,9 @@ def paired_replicates_into(pos, pos_w, pos_order, bin_scores, n_bins, bin_of, ne
     pos_weighted = pos_w.shape[1] > 0
     neg_weighted = neg_w.size > 0
     counts_pos = np.empty(n_pos)
-    block_totals = np.zeros(draws.n_blocks(n_neg))
+    block_totals = np.empty(draws.n_blocks(n_neg))  # (not np.zeros: see draws.block_totals_into)
+    for block in range(block_totals.size):
+        block_totals[block] = 0.0
     counts = np.empty(draws.BLOCK)
     sums = np.empty((n_models, bin_scores.shape[1]))
     weights_pos = np.empty(n_pos)
@@ -112,7 +114,7 @@ def paired_replicates_into(pos, pos_w, pos_order, bin_scores, n_bins, bin_of, ne
         # Example by example, in cache: each block's counts go into every model's bins.
         for block in range(block_totals.size):
             begin = block * draws.BLOCK
-            size = min(draws.BLOCK, n_neg - begin)
+            size = np.minimum(draws.BLOCK, n_neg - begin)
             draws.block_counts_into(key_neg, block, size, block_totals[block], poisson, counts)
             if neg_weighted:
                 for i in range(size):

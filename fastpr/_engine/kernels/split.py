@@ -17,7 +17,7 @@ def split_into(values, is_positive, pos, neg):
     """
     i = 0
     j = 0
-    if 8 * min(pos.size, neg.size) <= values.size:
+    if 8 * np.minimum(pos.size, neg.size) <= values.size:  # (np.minimum: see sweep.weight_scale)
         for k in range(values.size):
             if is_positive[k]:
                 pos[i] = values[k]

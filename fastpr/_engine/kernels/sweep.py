@@ -68,9 +68,12 @@ def weight_scale(max_pos, max_neg, smallest):
         return 1.0
     e_pos = math.frexp(max_pos)[1] - 1  # floor(log2)
     e_neg = math.frexp(max_neg)[1] - 1
-    shift = max(-((e_pos + e_neg) // 2), _LIGHTEST - (math.frexp(smallest)[1] - 1))
-    shift = min(shift, _HEAVIEST - max(e_pos, e_neg), (_PRODUCT - e_pos - e_neg) // 2)
-    return math.ldexp(1.0, min(max(shift, -_MAX_SHIFT), _MAX_SHIFT))
+    # (np.maximum and np.minimum, where numba compiles a function for each use of max and min
+    # at the first call; no NaN here, so the two agree. Likewise np.int64 for int below.)
+    shift = np.maximum(-((e_pos + e_neg) // 2), _LIGHTEST - (math.frexp(smallest)[1] - 1))
+    shift = np.minimum(np.minimum(shift, _HEAVIEST - np.maximum(e_pos, e_neg)),
+                       (_PRODUCT - e_pos - e_neg) // 2)
+    return math.ldexp(1.0, np.minimum(np.maximum(shift, -_MAX_SHIFT), _MAX_SHIFT))
 
 
 @jit(inline="always")
@@ -82,9 +85,11 @@ def _weight_range(weights, scores):
     largest = 0.0
     smallest = np.inf
     for w in weights:
-        largest = max(largest, w)
-        # A select, not a branch: bootstrap counts are 0 at random about a third of the time.
-        smallest = min(smallest, w if w > 0.0 else np.inf)
+        # max and min written out (see weight_scale), as selects, not branches: bootstrap
+        # counts are 0 at random about a third of the time.
+        largest = w if w > largest else largest
+        nonzero = w if w > 0.0 else np.inf
+        smallest = nonzero if nonzero < smallest else smallest
     return largest, smallest
 
 
@@ -151,13 +156,13 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
     All running values live in locals and go back to ``state`` on return, so the caller can grow
     the stack and resume (reallocating inside this loop would slow every iteration).
     """
-    i = int(state[_I])
-    j = int(state[_J])
+    i = np.int64(state[_I])
+    j = np.int64(state[_J])
     tp = state[TP]
     fp = state[FP]
     scale = state[SCALE]
-    n_points = int(state[N_POINTS])
-    n_hull = int(state[_N_HULL])
+    n_points = np.int64(state[N_POINTS])
+    n_hull = np.int64(state[_N_HULL])
     roc2 = state[ROC2]
     interpolated = state[INTERPOLATED]
     davis_goadrich = state[DAVIS_GOADRICH]
@@ -425,7 +430,7 @@ def _close_into(state, hull):
     if tp > state[_RUN_TP]:
         state[INTERPOLATED] += interpolated_segment(state[_RUN_TP], fp, tp, fp)
     # The last point always closes the hull.
-    n_hull = push(hull, int(state[_N_HULL]), fp, tp, state[_LAST_THRESHOLD])
+    n_hull = push(hull, np.int64(state[_N_HULL]), fp, tp, state[_LAST_THRESHOLD])
     state[HULL_ROC2], state[HULL_INTERPOLATED] = hull_areas(hull[:n_hull])
     state[N_POS] = tp / scale
     state[N_NEG] = fp / scale
@@ -490,7 +495,7 @@ def sweep_into(pos, pos_w, neg, neg_w, points, hull, state):
         if not unit:
             max_pos, min_pos = _weight_range(pos_w, pos)
             max_neg, min_neg = _weight_range(neg_w, neg)
-            scale = weight_scale(max_pos, max_neg, min(min_pos, min_neg))
+            scale = weight_scale(max_pos, max_neg, np.minimum(min_pos, min_neg))
         state[SCALE] = scale
         if points.shape[1] > 0:
             points[0, 0] = np.inf
@@ -498,11 +503,11 @@ def sweep_into(pos, pos_w, neg, neg_w, points, hull, state):
             points[2, 0] = 0.0
         state[_N_HULL] = push(hull, 0, 0.0, 0.0, np.inf)
     _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state)
-    if state[_DONE] == 0.0 or int(state[_N_HULL]) == hull.shape[0]:
+    if state[_DONE] == 0.0 or np.int64(state[_N_HULL]) == hull.shape[0]:
         return -1
     scale = state[SCALE]
     if scale != 1.0 and points.shape[1] > 0:
-        for k in range(int(state[N_POINTS])):
+        for k in range(np.int64(state[N_POINTS])):
             points[1, k] /= scale
             points[2, k] /= scale
     return _close_into(state, hull)

@@ -31,7 +31,7 @@ _STIRLING_REMAINDERS = np.array([
 def stirling_remainder(k):
     """Stirling's remainder of log k! for a whole number k >= 0 (see _STIRLING_REMAINDERS)."""
     if k < _STIRLING_REMAINDERS.size:
-        return _STIRLING_REMAINDERS[int(k)]
+        return _STIRLING_REMAINDERS[np.int64(k)]
     x = k + 1.0
     inverse_square = 1.0 / (x * x)
     return (1.0 / 12.0 - inverse_square * (1.0 / 360.0 - inverse_square / 1260.0)) / x
@@ -78,9 +78,9 @@ def _poisson_rejection(mean, key, counter):
         if k < 0.0 or (us < 0.013 and v > us):
             continue
         if us >= 0.07 and v <= squeeze:
-            return int(k), counter
+            return np.int64(k), counter
         if math.log(v * inverse_alpha / (a / (us * us) + b)) <= log_poisson_probability(mean, k):
-            return int(k), counter
+            return np.int64(k), counter
 
 
 @helper
@@ -140,7 +140,7 @@ def _binomial_rejection(n, p, key, counter):
         if k < 0.0 or k > n:
             continue
         if us >= 0.07 and v <= squeeze:
-            return int(k), counter
+            return np.int64(k), counter
         if alpha == 0.0:
             alpha = (2.83 + 5.1 / b) * spq
             log_odds = math.log(p / q)
@@ -148,7 +148,7 @@ def _binomial_rejection(n, p, key, counter):
             remainders_m = stirling_remainder(m) + stirling_remainder(n - m)
         if (math.log(v * alpha / (a / (us * us) + b))
                 <= log_binomial_ratio(n, m, k, log_odds, remainders_m)):
-            return int(k), counter
+            return np.int64(k), counter
 
 
 @helper
