@@ -5,6 +5,7 @@ import warnings
 
 import numpy as np
 import pytest
+from boosting_data import BoostingData
 from test_learn import xgboost_grouped
 
 import fastpr
@@ -78,11 +79,11 @@ def test_every_metric_leaves_out_rankings_of_one_class_as_xgboosts_aucpr(y, marg
     want = xgboost_aucpr(xgb, y, margins, group, weight)
     sizes = np.array([] if group is None else group, dtype=np.uint32)
     weights = np.array([] if weight is None else weight, dtype=np.float32)
-    _, got = fastpr_xgb.Metric("auc_pr")(margins, _Data(y, sizes, weights))
+    _, got = fastpr_xgb.Metric("auc_pr")(margins, BoostingData(y, sizes, weights))
     assert got == pytest.approx(want, abs=1e-12, rel=0, nan_ok=True)
     # LightGBM's weights are per example, which XGBoost's of a ranking task are not.
     lgb_weight = None if group is not None else weight
-    _, got, _ = fastpr_lgb.Metric("auc_pr")(margins, _Data(y, group, lgb_weight))
+    _, got, _ = fastpr_lgb.Metric("auc_pr")(margins, BoostingData(y, group, lgb_weight))
     assert got == pytest.approx(want, abs=1e-12, rel=0, nan_ok=True)
     offsets = None if group is None else np.cumsum([0, *group])
     labels = FixedLabels(y, offsets=offsets, sample_weight=lgb_weight)
@@ -267,28 +268,12 @@ def test_lightgbm_objective_hands_over_the_gradients_of_each_query():
 
 
 # ----------------------------------------------------------------------------- bad input
-class _Data:
-    """What the adapters read of a DMatrix or Dataset."""
-
-    def __init__(self, labels, group, weight):
-        self.labels, self.group, self.weight = labels, group, weight
-
-    def get_label(self):
-        return self.labels
-
-    def get_group(self):
-        return self.group
-
-    def get_weight(self):
-        return self.weight
-
-
 @pytest.mark.parametrize("call, error, argument", [
-    (lambda: fastpr_xgb.Objective()(np.zeros(2), _Data(np.array([1.0, 0.0]), np.array([]),
-                                                        np.array([1.0, 2.0]))),
+    (lambda: fastpr_xgb.Objective()(np.zeros(2), BoostingData(np.array([1.0, 0.0]), np.array([]),
+                                                              np.array([1.0, 2.0]))),
      InputValueError, "sample_weight"),
-    (lambda: fastpr_lgb.Objective()(np.zeros(2), _Data(np.array([1.0, 0.0]), None,
-                                                        np.array([1.0, 2.0]))),
+    (lambda: fastpr_lgb.Objective()(np.zeros(2), BoostingData(np.array([1.0, 0.0]), None,
+                                                              np.array([1.0, 2.0]))),
      InputValueError, "sample_weight"),
     (lambda: fastpr_xgb.Metric("aucpr"), InputValueError, "name"),
     (lambda: fastpr_lgb.Metric("auc"), InputValueError, "name"),

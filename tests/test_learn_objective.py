@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from boosting_data import BoostingData
 from strategies import FEW, rankings
 from test_learn import xgboost_map_gradients
 
@@ -15,29 +16,12 @@ from fastpr.learn import lightgbm as fastpr_lgb
 from fastpr.learn import xgboost as fastpr_xgb
 
 
-class _Data:
-    """What the adapters read of a DMatrix (empty arrays: no groups, no weights) or of a
-    Dataset (None)."""
-
-    def __init__(self, labels, group, weight):
-        self.labels, self.group, self.weight = labels, group, weight
-
-    def get_label(self):
-        return self.labels
-
-    def get_group(self):
-        return self.group
-
-    def get_weight(self):
-        return self.weight
-
-
 def dmatrix(labels):
-    return _Data(labels, np.array([], dtype=np.uint32), np.array([], dtype=np.float32))
+    return BoostingData(labels, np.array([], dtype=np.uint32), np.array([], dtype=np.float32))
 
 
 def dataset(labels):
-    return _Data(labels, None, None)
+    return BoostingData(labels, None, None)
 
 
 def binary(seed, n, share):
@@ -214,7 +198,7 @@ def test_one_query_of_many_rows_warns_once_and_short_ones_and_groups_do_not():
         fastpr_lgb.Objective(ungrouped="one_query", k=64)(margins, dataset(y))  # 1700 < 50 k
         fastpr_lgb.Objective(ungrouped="one_query")(margins[:1600], dataset(y[:1600]))
         fastpr_lgb.Objective()(margins, dataset(y))  # random queries
-        grouped = _Data(y, np.array([1700]), None)
+        grouped = BoostingData(y, np.array([1700]), None)
         fastpr_lgb.Objective(ungrouped="one_query")(margins, grouped)  # groups: as they are
 
 
