@@ -116,7 +116,8 @@ def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_la
         distinct recalls, from the lowest (lower) or highest (upper) precision at the left recall
         to the highest at the right one.
         ``"linear"``: straight lines in PR space, ``sklearn.metrics.auc`` over
-        ``precision_recall_curve``; over-optimistic, kept to show the error.
+        ``precision_recall_curve``; overstates across ties of both classes, kept to show the
+        error.
         ``"hull"``: the interpolated area under the achievable PR curve (ROC convex hull).
 
     Returns

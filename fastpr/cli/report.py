@@ -28,7 +28,7 @@ _HEADS = {
     "average_precision": ("ap", "average precision (scikit-learn's)"),
     "auc_pr_lower": ("lower", "lower trapezoid"),
     "auc_pr_upper": ("upper", "upper trapezoid"),
-    "auc_pr_linear": ("linear", "straight lines between points (over-optimistic)"),
+    "auc_pr_linear": ("linear", "straight lines between points (overstate across mixed ties)"),
     "auc_pr_hull": ("pr_hull", "AUC-PR of the achievable curve (ROC hull)"),
     "auc_pr_min": ("pr_min", "AUC-PR of the worst ranking"),
     "auc_npr": ("npr", "normalised AUC-PR, (pr - pr_min) / (1 - pr_min)"),

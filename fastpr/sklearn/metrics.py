@@ -180,8 +180,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
 
     Notes
     -----
-    A step function: straight lines would be over-optimistic, and the correctly interpolated
-    area is :func:`fastpr.auc_pr` (``method="interpolated"``).
+    A step function: straight lines overstate across ties of both classes, and the correctly
+    interpolated area is :func:`fastpr.auc_pr` (``method="interpolated"``).
 
     Examples
     --------
