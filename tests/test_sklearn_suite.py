@@ -13,14 +13,14 @@ import pytest
 
 import fastpr
 
-_SPEC = importlib.util.find_spec("sklearn.metrics.tests.test_ranking")
+_RANKING_TESTS = importlib.util.find_spec("sklearn.metrics.tests.test_ranking")
 # Tests that cannot pass on fastpr, with the reason; none today.
 CANNOT_PASS = {}
 
 
-@pytest.mark.skipif(_SPEC is None, reason="the installed scikit-learn has no tests")
+@pytest.mark.skipif(_RANKING_TESTS is None, reason="the installed scikit-learn has no tests")
 def test_scikit_learns_ranking_tests_pass_patched(tmp_path):
-    test_file = pathlib.Path(_SPEC.origin)
+    test_file = pathlib.Path(_RANKING_TESTS.origin)
     package = test_file.parents[2]  # sklearn/, whose conftest.py the tests need
     report = tmp_path / "report.jsonl"
     (tmp_path / "pytest.ini").write_text("[pytest]\n")  # none of this project's settings
