@@ -488,3 +488,100 @@ def best_f1(y, s, w=None):
     points = operating_points(y, s, w)
     n_pos = totals(y, s, w)[0]
     return max(2 * tp / (tp + fp + n_pos) for _, tp, fp in points)
+
+
+# ---------------------------------------------------------------------------------------------
+# Partial areas (docs/math/partial.rst)
+
+
+def partial_auc_roc(y, s, max_fpr, w=None):
+    """Raw area under the ROC polyline over FPR in [0, max_fpr], exact: the operating points in
+    ``Fraction``, each trapezoid clipped at FP = max_fpr N by exact linear interpolation."""
+    cnt = counts(operating_points(y, s, w))
+    n_pos, n_neg = cnt[-1]
+    limit = Fraction(max_fpr) * n_neg
+    area = Fraction(0)
+    for (ta, fa), (tb, fb) in zip(cnt, cnt[1:]):
+        if fa >= limit:
+            break
+        if fb > limit:
+            tb = ta + (tb - ta) * (limit - fa) / (fb - fa)
+            fb = limit
+        area += (fb - fa) * (ta + tb) / 2
+    return area / (n_pos * n_neg)
+
+
+def mcclish(area, max_fpr):
+    """McClish (1989): the raw partial area mapped so that the diagonal gives 1/2 and a perfect
+    ranking 1, as scikit-learn's roc_auc_score(max_fpr=f) reports it (exact for Fractions)."""
+    f = Fraction(max_fpr)
+    least, most = f * f / 2, f
+    return (1 + (Fraction(area) - least) / (most - least)) / 2
+
+
+def partial_interpolated_area(cnt, recall_low, recall_high):
+    """The interpolated PR curve's area over recall in [recall_low, recall_high] by mpmath
+    quadrature of precision, segment by segment: between neighbouring points, at tp = t,
+    precision is t / (t + FP_A + s (t - TP_A)), s the segment's dFP / dTP."""
+    n_pos = cnt[-1][0]
+    low, high = Fraction(recall_low) * n_pos, Fraction(recall_high) * n_pos
+    with mpmath.workdps(DPS):
+        total = mpmath.mpf(0)
+        for (ta, fa), (tb, fb) in zip(cnt, cnt[1:]):
+            a, b = max(ta, low), min(tb, high)
+            if b > a:
+                s_m, fa_m, ta_m = _mpf((fb - fa) / (tb - ta)), _mpf(fa), _mpf(ta)
+                total += mpmath.quad(lambda t: t / (t + fa_m + s_m * (t - ta_m)),
+                                     [_mpf(a), _mpf(b)])
+        return total / _mpf(n_pos)
+
+
+def partial_auc_pr_min(n_pos, n_neg, recall_low, recall_high):
+    """The worst ranking's (every negative first) interpolated area over recall in
+    [recall_low, recall_high]: the integral of r P / (r P + N), by mpmath quadrature."""
+    p, n = _mpf(n_pos), _mpf(n_neg)
+    with mpmath.workdps(DPS):
+        return mpmath.quad(lambda r: r * p / (r * p + n), [_mpf(recall_low), _mpf(recall_high)])
+
+
+# ---------------------------------------------------------------------------------------------
+# Top k (docs/math/top_k.rst)
+
+
+def _orders(rows):
+    """Every order of the rows by descending score, each tie group in every order of its rows."""
+    import itertools
+
+    groups = [[row for row in rows if row[1] == t] for t in distinct_scores([r[1] for r in rows])]
+    for parts in itertools.product(*(itertools.permutations(g) for g in groups)):
+        yield [row for part in parts for row in part]
+
+
+def top_k_by_orders(y, s, k, w=None):
+    """(E[TP], E[FP], E[TP / k]) over every order of the tie groups, each order as likely, of
+    the first k rows (all of them when k exceeds the rows), in ``Fraction``; E[TP / k] is the
+    mean precision without weights (rows beyond the ranking count as non-relevant)."""
+    rows = _rows(y, s, w)
+    tp_sum = fp_sum = precision_sum = Fraction(0)
+    n_orders = 0
+    for order in _orders(rows):
+        taken = order[:k]
+        tp = sum((wt for pos, _, wt in taken if pos), Fraction(0))
+        fp = sum((wt for pos, _, wt in taken if not pos), Fraction(0))
+        tp_sum, fp_sum, precision_sum = tp_sum + tp, fp_sum + fp, precision_sum + tp / k
+        n_orders += 1
+    return tp_sum / n_orders, fp_sum / n_orders, precision_sum / n_orders
+
+
+def trec_eval_p_at_k(relevant, scores, k):
+    """trec_eval's P_k for one query of an untied run: relevant documents among the k highest
+    scored, over k; documents beyond the run count as non-relevant (the denominator stays k)."""
+    ranked = [r for _, r in sorted(zip(scores, relevant), key=lambda pair: -pair[0])]
+    return Fraction(sum(bool(r) for r in ranked[:k]), k)
+
+
+def trec_eval_rprec(relevant, scores):
+    """trec_eval's Rprec for one query of an untied run: precision after R documents, R the
+    number of relevant documents (here: those in the run); None where R is 0."""
+    n_relevant = sum(bool(r) for r in relevant)
+    return trec_eval_p_at_k(relevant, scores, n_relevant) if n_relevant else None
