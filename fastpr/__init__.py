@@ -30,6 +30,7 @@ _LAZY_NAMES = {
               "interpolated_pr_curve", "max_f_beta", "pr_curve", "prg_curve", "roc_convex_hull",
               "roc_points", "sweep"],
     "thresholds": ["ThresholdEvaluation", "evaluate_at_thresholds", "hull_thresholds"],
+    "top": ["TopK", "top_k"],
     "unachievable": ["auc_npr", "auc_pr_min", "min_precision"],
 }
 # Each lazy name: its module, or None for a module that is itself the name.
@@ -76,6 +77,7 @@ __all__ = [
     "ROCCurve",
     "SweptRanking",
     "ThresholdEvaluation",
+    "TopK",
     "UndefinedMetricWarning",
     "achievable_pr_curve",
     "aggregate",
@@ -110,4 +112,5 @@ __all__ = [
     "roc_points",
     "roc_to_pr",
     "sweep",
+    "top_k",
 ]
