@@ -9,7 +9,7 @@ import numpy as np
 from ._engine.kernels.layout import NEG_WEIGHT, POS_WEIGHT
 from ._engine.kernels.partial import partial_auc_pr, partial_auc_roc
 from ._engine.kernels.summary import too_far_apart
-from ._engine.ranking import sweep_ranking
+from ._engine.ranking import swept_points
 from ._engine.tables import read_each
 from ._rankings import per_ranking, rankings_of
 from ._undefined import PLURALS, warn_if_undefined
@@ -46,11 +46,12 @@ def pr_area(recall_range):
                                                                  high)
 
 
-def area_of_points(area, points, n_pos, n_neg):
+def area_of_points(area, points, n_pos, n_neg, n_points=None):
     """``area`` (:func:`roc_area`, :func:`pr_area`) of a ranking's operating points (rows
-    thresholds, tp, fp), NaN where the class totals lie too far apart for any area."""
+    thresholds, tp, fp; the first ``n_points`` columns, all by default), NaN where the class
+    totals lie too far apart for any area."""
     points = np.ascontiguousarray(points, dtype=np.float64)
-    value = area(points, points.shape[1], n_pos, n_neg)
+    value = area(points, points.shape[1] if n_points is None else n_points, n_pos, n_neg)
     return np.nan if too_far_apart(n_pos, n_neg) else value
 
 
@@ -61,9 +62,9 @@ def partial_areas(y_true, y_score, sample_weight, pos_label, groups, offsets, ar
                            nan_in_sort=False)
 
     def read(ranking):
-        swept = sweep_ranking(ranking, with_points=True)
-        n_pos, n_neg = swept.row[POS_WEIGHT], swept.row[NEG_WEIGHT]
-        return area_of_points(area, swept.points, n_pos, n_neg), n_pos, n_neg
+        row, points, n_points = swept_points(ranking)
+        n_pos, n_neg = row[POS_WEIGHT], row[NEG_WEIGHT]
+        return area_of_points(area, points, n_pos, n_neg, n_points), n_pos, n_neg
 
     values, n_pos, n_neg = np.array(read_each(rankings, read), dtype=np.float64).reshape(-1, 3).T
     return rankings, values, n_pos, n_neg

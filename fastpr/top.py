@@ -6,7 +6,7 @@ import numpy as np
 
 from ._engine.kernels.layout import NEG_WEIGHT, POS_WEIGHT
 from ._engine.kernels.top_k import at_k
-from ._engine.ranking import SortedRanking, sweep_ranking
+from ._engine.ranking import SortedRanking, swept_points
 from ._engine.tables import read_each
 from ._rankings import rankings_of
 from ._undefined import PLURALS, warn_if_undefined
@@ -81,7 +81,7 @@ def _weight_points(ranking, points):
     """Weighted operating points over the thresholds of ``points`` (those of the ranking's
     rows, unit weights): at each, the weights of the rows scored at or above it."""
     thresholds = points[0, 1:]
-    out = np.zeros_like(points)
+    out = np.zeros(points.shape)
     out[0] = points[0]
     for row, scores, weights in ((1, ranking.pos, ranking.pos_weight),
                                  (2, ranking.neg, ranking.neg_weight)):
@@ -96,16 +96,14 @@ def _read(ks, weighted):
     """The reader of one sorted ranking: a (n_k, 10) array of the columns of a TopK."""
 
     def read(ranking):
-        rows = SortedRanking(ranking.pos, _UNIT_WEIGHTS, ranking.neg, _UNIT_WEIGHTS)
-        swept = sweep_ranking(rows, with_points=True)
-        points = swept.points
-        n_points = points.shape[1]
+        row, points, n_points = swept_points(SortedRanking(ranking.pos, _UNIT_WEIGHTS,
+                                                           ranking.neg, _UNIT_WEIGHTS))
         n_rows = ranking.size
         if weighted:
             n_pos, n_neg = float(ranking.pos_weight.sum()), float(ranking.neg_weight.sum())
-            weights = _weight_points(ranking, points)
+            weights = _weight_points(ranking, points[:, :n_points])
         else:
-            n_pos, n_neg = swept.row[POS_WEIGHT], swept.row[NEG_WEIGHT]
+            n_pos, n_neg = row[POS_WEIGHT], row[NEG_WEIGHT]
             weights = points
         cutoffs = np.atleast_1d(ranking.pos.size if isinstance(ks, str) else ks)
         out = np.empty((cutoffs.size, len(_COLUMNS)))

@@ -10,12 +10,17 @@ and a monotone-chain stack for the hull. Here instead:
   enough digits that its cancellation does not matter;
 * Davis & Goadrich, average precision and the trapezoid estimators are exact ``Fraction`` sums;
 * the ROC convex hull is found by gift wrapping (Jarvis march), also in ``Fraction``;
-* bootstrap counts are redrawn from the documented random stream in Python integers.
+* bootstrap counts are redrawn from the documented random stream in Python integers;
+* partial areas: ROC trapezoids clipped at the FPR limit in ``Fraction``, the interpolated PR
+  curve and the worst ranking's curve integrated over a recall range by ``mpmath.quad``;
+* the top k: the mean over every order of every tie group, enumerated; trec_eval's ``P_k`` and
+  ``Rprec`` from their definitions, on untied queries.
 
 Inputs are plain lists or NumPy arrays: labels (bool-like), scores (real, +-inf allowed) and
 optional non-negative weights. Counts are ``Fraction``; every area is returned as an exact
 ``Fraction`` or a high-precision ``mpmath.mpf``; convert with ``float()`` to compare.
 """
+import itertools
 import math
 from fractions import Fraction
 
@@ -550,8 +555,6 @@ def partial_auc_pr_min(n_pos, n_neg, recall_low, recall_high):
 
 def _orders(rows):
     """Every order of the rows by descending score, each tie group in every order of its rows."""
-    import itertools
-
     groups = [[row for row in rows if row[1] == t] for t in distinct_scores([r[1] for r in rows])]
     for parts in itertools.product(*(itertools.permutations(g) for g in groups)):
         yield [row for part in parts for row in part]

@@ -111,6 +111,16 @@ def sweep_ranking(ranking, *, with_points=False):
     return Swept(row, hull, points)
 
 
+def swept_points(ranking):
+    """(row, points, n_points) of a sorted ranking: its row, and its operating points in the
+    first ``n_points`` columns of ``points``, a buffer as wide as the ranking plus one, left
+    untrimmed (trimming copies three doubles per distinct score, a tenth of a sweep or more)."""
+    points = np.empty((3, ranking.size + 1))
+    row = np.empty(N_COLUMNS)
+    record_into(ranking, row, points)
+    return row, points, int(row[N_THRESHOLDS]) + 1
+
+
 def row_of_state(state):
     """The row of a sweep finished elsewhere (``kernels.sweep.join_ranges``), from its state."""
     row = np.empty(N_COLUMNS)
