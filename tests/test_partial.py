@@ -320,3 +320,12 @@ def test_undefined_partial_areas_warn_and_are_nan():
         values = fastpr.auc_npr([0, 0, 1, 0], [0.1, 0.2, 0.3, 0.4], groups=[1, 1, 2, 2],
                                 recall_range=(0.1, 0.5))
     assert math.isnan(values[0]) and values[1] == pytest.approx(0.0)
+
+
+@FEW
+@given(rankings(), recall_ranges())
+def test_auc_npr_of_a_swept_ranking_is_that_of_its_data(case, recall_range):
+    y, s, w = case
+    swept = fastpr.sweep(y, s, sample_weight=w)
+    assert fastpr.auc_npr(swept, recall_range=recall_range) == fastpr.auc_npr(
+        y, s, sample_weight=w, recall_range=recall_range)
