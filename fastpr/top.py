@@ -9,7 +9,7 @@ from ._engine.kernels.top_k import at_k
 from ._engine.ranking import SortedRanking, swept_points
 from ._engine.tables import read_each
 from ._rankings import rankings_of
-from ._undefined import PLURALS, warn_if_undefined
+from ._undefined import PLURALS, warn_if_undefined, warn_undefined
 from ._validation import Cutoffs, options
 from .results import Result, Table
 
@@ -37,7 +37,9 @@ class TopK(Result):
         scored above the k-th row's tie group, plus ``n_taken / n_tied`` of the group's.
     precision : float
         ``tp / k`` without weights (rows beyond a short ranking count as negatives, as
-        trec_eval counts them); ``tp / (tp + fp)`` with weights. NaN where nothing is taken.
+        trec_eval counts them); ``tp / (tp + fp)`` with weights. NaN where nothing is taken
+        (R-precision without positives) or, with weights, the rows taken weigh 0 (with an
+        ``UndefinedMetricWarning``).
     recall : float
         ``tp / n_pos``; NaN without positives.
     threshold : float
@@ -203,6 +205,11 @@ def top_k(y_true, y_score, k, *, sample_weight=None, pos_label=None, groups=None
         warn_if_undefined(n_pos[0], None, metric)
     else:
         warn_if_undefined(n_pos, None, metric, unit=PLURALS[rankings.index_name])
+    weightless = np.isnan(fields["precision"]) & (fields["k"] > 0)
+    if weightless.any():  # (only with weights: without, k rows always count)
+        warn_undefined(f"Precision at k is undefined for {np.count_nonzero(weightless)} of "
+                       f"{weightless.size} cutoffs: the rows taken weigh 0, so precision, a "
+                       "ratio of weights, is 0 / 0; returning NaN.")
     squeeze = (0 if rankings.index is None else slice(None),
                0 if isinstance(k, (str, int)) else slice(None))
     fields = {name: _plain(value[squeeze]) for name, value in fields.items()}

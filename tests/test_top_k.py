@@ -244,3 +244,11 @@ def test_no_positives_warn_and_give_nan_recall():
     with pytest.warns(fastpr.UndefinedMetricWarning, match="R-precision undefined"):
         result = fastpr.top_k([0, 0, 1], [0.1, 0.2, 0.3], "positives", groups=[1, 1, 2])
     assert math.isnan(result.precision[0]) and result.precision[1] == 1.0
+
+
+def test_weighted_precision_of_rows_that_weigh_nothing_warns_and_is_nan():
+    with pytest.warns(fastpr.UndefinedMetricWarning, match="Precision at k is undefined for 1 of "
+                      "2 cutoffs: the rows taken weigh 0"):
+        result = fastpr.top_k([1, 0, 1], [3, 2, 1], [1, 2], sample_weight=[0, 1, 1])
+    assert math.isnan(result.precision[0]) and result.precision[1] == 0.0
+    assert result.recall.tolist() == [0.0, 0.0]
