@@ -1,0 +1,46 @@
+"""The metrics read from a ranking's operating points (``metric=`` strings such as
+``"max_f1"`` or ``"recall_at_precision@0.9"``): their codes for the one kernel that computes
+them, ``fastpr._engine.kernels.point_metrics``, and what NumPy finishes on arrays of its values,
+for bootstrap replicates, estimates and fastpr.learn's metrics alike."""
+import math
+
+import numpy as np
+
+from ._engine.kernels import point_metrics as _kernel
+from ._engine.kernels.layout import NEG_WEIGHT, POS_WEIGHT
+from ._engine.kernels.point_metrics import NO_POINTS
+
+# The kernel's code of each metric read from the points, by its name, with "@" where it has a
+# level ("auc_roc" is a field of the row, "auc_roc@" a partial area); the others are fields of
+# the row.
+_CODES = {"max_f1": _kernel.MAX_F1, "recall_at_precision@": _kernel.RECALL_AT_PRECISION,
+          "precision_at_recall@": _kernel.PRECISION_AT_RECALL, "tpr_at_fpr@": _kernel.TPR_AT_FPR,
+          "tnr_at_tpr@": _kernel.TNR_AT_TPR, "precision_at_k@": _kernel.PRECISION_AT_K,
+          "recall_at_k@": _kernel.RECALL_AT_K, "r_precision": _kernel.R_PRECISION,
+          "auc_roc@": _kernel.PARTIAL_AUC_ROC, "auc_roc_mcclish@": _kernel.PARTIAL_AUC_ROC,
+          "auc_pr@": _kernel.PARTIAL_AUC_PR, "auc_npr@": _kernel.PARTIAL_AUC_PR}
+# The metrics that count rows (the k highest scores): their points' weights must be row counts.
+TOP_K = ("precision_at_k", "recall_at_k", "r_precision")
+
+
+def point(spec):
+    """(code, level_a, level_b) of a metric (a ``fastpr._validation.MetricSpec``) for the
+    kernel: NO_POINTS for a field of the row, NaN for a level it does not have."""
+    code = _CODES.get(spec.name + "@" * bool(spec.levels), NO_POINTS)
+    levels = [float(level) for level in spec.levels] + [math.nan] * (2 - len(spec.levels))
+    return np.int64(code), *levels
+
+
+def finish(values, spec, pos_total, neg_total):
+    """The metric from the kernel's values (arrays or scalars of one value per ranking, with its
+    class totals P and N)."""
+    return values
+
+
+def of_swept(swept, code, level_a, level_b):
+    """The kernel's value (not finished) for one ranking swept with its points
+    (``sweep_ranking(..., with_points=True)``); NaN for NO_POINTS."""
+    if code == NO_POINTS:
+        return math.nan
+    return _kernel.point_metric(swept.points, swept.points.shape[1], swept.row[POS_WEIGHT],
+                                swept.row[NEG_WEIGHT], code, level_a, level_b)
