@@ -8,7 +8,6 @@ import numpy as np
 
 from ._engine.kernels import point_metrics as _kernel
 from ._engine.kernels.layout import NEG_WEIGHT, POS_WEIGHT
-from ._engine.kernels.point_metrics import NO_POINTS
 
 # The kernel's code of each metric read from the points, by its name, with "@" where it has a
 # level ("auc_roc" is a field of the row, "auc_roc@" a partial area); the others are fields of
@@ -25,10 +24,11 @@ TOP_K = ("precision_at_k", "recall_at_k", "r_precision")
 
 def point(spec):
     """(code, level_a, level_b) of a metric (a ``fastpr._validation.MetricSpec``) for the
-    kernel: NO_POINTS for a field of the row, NaN for a level it does not have."""
-    code = _CODES.get(spec.name + "@" * bool(spec.levels), NO_POINTS)
+    kernel: code None for a field of the row (the replicate kernels then keep no points), NaN
+    for a level it does not have."""
+    code = _CODES.get(spec.name + "@" * bool(spec.levels))
     levels = [float(level) for level in spec.levels] + [math.nan] * (2 - len(spec.levels))
-    return np.int64(code), *levels
+    return (None if code is None else np.int64(code)), *levels
 
 
 def finish(values, spec, pos_total, neg_total):
@@ -39,8 +39,8 @@ def finish(values, spec, pos_total, neg_total):
 
 def of_swept(swept, code, level_a, level_b):
     """The kernel's value (not finished) for one ranking swept with its points
-    (``sweep_ranking(..., with_points=True)``); NaN for NO_POINTS."""
-    if code == NO_POINTS:
+    (``sweep_ranking(..., with_points=True)``); NaN for code None."""
+    if code is None:
         return math.nan
     return _kernel.point_metric(swept.points, swept.points.shape[1], swept.row[POS_WEIGHT],
                                 swept.row[NEG_WEIGHT], code, level_a, level_b)

@@ -230,8 +230,7 @@ class _Resampler:
         pos_weight = self._weights(kept_pos, self.pos_weight, self.pos_order, model)
         neg_weight = self._weights(kept_neg, self.neg_weight, self.neg_order, model)
         ranking = SortedRanking(self.pos[model], pos_weight, self.neg[model], neg_weight)
-        with_points = point[0] != _point_metrics.NO_POINTS
-        return _replicate_row(sweep_ranking(ranking, with_points=with_points), point)
+        return _replicate_row(sweep_ranking(ranking, with_points=point[0] is not None), point)
 
     def jackknife(self, point):
         """Delete-a-group jackknife: examples in ``_JACKKNIFE_GROUPS`` groups (by position within
@@ -337,14 +336,14 @@ def _resampling_pool(y_true, y_score, sample_weight, pos_label):
 
 
 def _replicate_row(swept, point):
-    """A swept ranking's row with the kernel's value of its points appended (NaN for
-    NO_POINTS), as the replicates' rows of ``fastpr._engine.kernels.resample``."""
+    """A swept ranking's row with the kernel's value of its points appended (NaN for a field of
+    the row), as the replicates' rows of ``fastpr._engine.kernels.resample``."""
     return np.append(swept.row, _point_metrics.of_swept(swept, *point))
 
 
 def _metric_values(table, spec, method):
     """The metric of every replicate row (any leading shape)."""
-    if _point_metrics.point(spec)[0] != _point_metrics.NO_POINTS:
+    if _point_metrics.point(spec)[0] is not None:
         return _point_metrics.finish(table[..., resample.POINT_METRIC], spec,
                                      table[..., rows.POS_WEIGHT], table[..., rows.NEG_WEIGHT])
     metric = spec.name
@@ -421,15 +420,26 @@ def _resampled_values(resampler, options):
 def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot=1000,
               confidence=0.95, interval="percentile", stratified=True, resampling="multinomial",
               seed=None, sample_weight=None, pos_label=None, progress=False):
-    """Bootstrap confidence interval of AUC-PR (any estimator), AUC-ROC or normalised AUC-PR.
+    """Bootstrap confidence interval of AUC-PR (any estimator), AUC-ROC, normalised AUC-PR, an
+    operating point, a top-k metric or a partial area.
 
     Parameters
     ----------
     y_true, y_score, sample_weight, pos_label
         As in :func:`fastpr.evaluate`.
-    metric : {"auc_pr", "auc_roc", "auc_npr", "max_f1"}, default="auc_pr"
-        ``max_f1`` is the best F1 over the operating points (:func:`fastpr.max_f_beta`); its
-        replicates keep their operating points, which makes them slower.
+    metric : str, default="auc_pr"
+        ``"auc_pr"``, ``"auc_roc"``, ``"auc_npr"``, ``"max_f1"`` (the best F1 over the
+        operating points, :func:`fastpr.max_f_beta`), or a metric with its level after "@":
+        the best rate at one threshold under a constraint, ``"recall_at_precision@P"``,
+        ``"precision_at_recall@R"``, ``"tpr_at_fpr@F"``, ``"tnr_at_tpr@T"`` (the ``value`` of
+        :func:`fastpr.recall_at_precision` and its kin); the top k, ``"precision_at_k@K"``,
+        ``"recall_at_k@K"``, ``"r_precision"`` (:func:`fastpr.top_k`; they count rows, so they
+        take no ``sample_weight`` here); partial areas, ``"auc_roc@F"`` (raw) and
+        ``"auc_roc_mcclish@F"`` (:func:`fastpr.auc_roc` with ``max_fpr=F``),
+        ``"auc_pr@A:B"`` and ``"auc_npr@A:B"`` (``recall_range=(A, B)``, the interpolated
+        estimator). Each replicate chooses its own best threshold, so the interval is that of
+        the metric as defined, not of one threshold's rates. The metrics other than the areas
+        read each replicate's operating points, which makes replicates somewhat slower.
     method : str, default="interpolated"
         The PR estimator (see :func:`fastpr.auc_pr`) for ``auc_pr`` and ``auc_npr``.
     n_boot : int, default=1000

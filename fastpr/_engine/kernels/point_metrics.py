@@ -17,9 +17,7 @@ from .operating import best_value
 from .partial import partial_auc_pr, partial_auc_roc
 from .top_k import positives_at_k
 
-# Codes of ``point_metric``; NO_POINTS: the metric is a field of the row, and the caller keeps
-# no points.
-NO_POINTS = -1
+# Codes of ``point_metric``.
 MAX_F1 = 0
 # The four of ``operating``, each its kind + 1 (level_a: the level of the constraint).
 RECALL_AT_PRECISION = 1
@@ -36,8 +34,8 @@ PARTIAL_AUC_PR = 9  # level_a to level_b: the recall range; interpolated, not no
 @jit
 def point_metric(points, n_points, pos_total, neg_total, code, level_a, level_b):
     """The metric of code ``code`` (with its levels: a rate or k in ``level_a``, a range in
-    ``level_a`` to ``level_b``) of the first ``n_points`` points; NaN where it is undefined or
-    for NO_POINTS."""
+    ``level_a`` to ``level_b``) of the first ``n_points`` points; NaN where it is
+    undefined."""
     if code == MAX_F1:
         return max_f1(points, n_points, pos_total)
     if RECALL_AT_PRECISION <= code <= TNR_AT_TPR:

@@ -20,14 +20,19 @@ import numpy as np
 from ..jit import jit
 from . import draws
 from .layout import N_COLUMNS, N_THRESHOLDS, NEG_WEIGHT, POS_WEIGHT
-from .point_metrics import NO_POINTS, point_metric
+from .point_metrics import point_metric
 from .rows import record
 from .uniforms import stream_key
 
 # Each replicate's row: a row (fastpr._engine.kernels.layout), then the metric of its operating
-# points that ``code`` names (``point_metrics``; NaN for NO_POINTS: it needs the points stored).
-# A replicate swept over gap bins counts each bin as one threshold in N_THRESHOLDS; no result
-# reads that column of a replicate.
+# points that ``code`` names (``point_metrics``; NaN where ``code`` is None: the points are not
+# stored). A replicate swept over gap bins counts each bin as one threshold in N_THRESHOLDS; no
+# result reads that column of a replicate.
+#
+# ``code`` None compiles the kernels without the points and without ``point_metric`` (numba
+# prunes the branches on ``code is None`` from that version before typing it), so the areas
+# compile as before, and the first metric read from points compiles the version that holds
+# them all.
 POINT_METRIC = N_COLUMNS
 N_REPLICATE = N_COLUMNS + 1
 
@@ -38,7 +43,7 @@ def _record(pos, pos_w, neg, neg_w, points, code, level_a, level_b, row):
     record(pos, pos_w, neg, neg_w, points, row)
     row[POINT_METRIC] = (point_metric(points, np.int64(row[N_THRESHOLDS]) + 1, row[POS_WEIGHT],
                                       row[NEG_WEIGHT], code, level_a, level_b)
-                         if code != NO_POINTS else np.nan)
+                         if code is not None else np.nan)
 
 
 @jit
@@ -61,7 +66,7 @@ def binned_replicates_into(pos, pos_w, neg, neg_w, bin_starts, seed, first, star
     counts_pos = np.empty(n_pos)
     totals = np.empty(n_bins)
     counts_neg = np.empty(n_neg if weighted else 0)
-    points = np.empty((3, n_pos + (n_neg if weighted else n_bins) + 1 if code != NO_POINTS
+    points = np.empty((3, n_pos + (n_neg if weighted else n_bins) + 1 if code is not None
                        else 0))
     for r in range(start, out.shape[0], step):
         replicate = first + r
@@ -105,7 +110,7 @@ def paired_replicates_into(pos, pos_w, pos_order, bin_scores, n_bins, bin_of, ne
     counts = np.empty(draws.BLOCK)
     sums = np.empty((n_models, bin_scores.shape[1]))
     weights_pos = np.empty(n_pos)
-    points = np.empty((3, n_pos + bin_scores.shape[1] + 1 if code != NO_POINTS else 0))
+    points = np.empty((3, n_pos + bin_scores.shape[1] + 1 if code is not None else 0))
     for r in range(start, out.shape[0], step):
         replicate = first + r
         draws_pos, draws_neg = draws.class_draws(seed, replicate, n_pos, n_neg, stratified)
