@@ -311,6 +311,22 @@ def metric_spec(text):
     return MetricSpec(text, name, _level(_LEVELLED[name][0], level) if at else ())
 
 
+class Levels:
+    """A rate to reach, in [0, 1]: a real number (as a float) or a non-empty 1-D sequence of
+    them (as a float64 array), each checked where it lies."""
+    quick, what = (), "a real number in [0, 1] or a 1-D sequence of them"
+
+    def check(self, name, value):
+        if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
+            return Interval(0, 1).check(name, value)
+        if isinstance(value, (str, bytes, bool, np.bool_)) or value is None:
+            raise InputTypeError("{argument} must be {what}, got {value!r}.", argument=name,
+                                 what=self.what, value=value)
+        array = as_1d(name, value)
+        check_dtype(name, array, "iuf", "be real numbers in [0, 1]")
+        return rates(name, array)
+
+
 def options(convention=None, **constraints):
     """Decorate a function (or method) to check the named arguments against their constraints
     on every call, in the order declared, and to pass them on normalised. A parameter's default

@@ -170,3 +170,176 @@ def test_best_value_by_hand(kind, level, want):
     points, n_pos, n_neg = _points(y, s)
     assert operating.best_value(points, points.shape[1], n_pos, n_neg, KINDS[kind],
                                 level) == pytest.approx(want)
+
+
+# ---------------------------------------------------------------------------------------------
+# The public layer: fastpr.recall_at_precision & co. and the SweptRanking methods of the same
+# names.
+FUNCTIONS = {kind: getattr(fastpr, kind) for kind in ref.OPERATING_KINDS}
+
+
+def _quiet(function, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", fastpr.UndefinedMetricWarning)
+        return function(*args, **kwargs)
+
+
+def _point_at(y, s, w, threshold):
+    """(tp, fp) of predicting positive iff score >= threshold, summed afresh; threshold inf is
+    the origin (nothing positive), as in scikit-learn. None where that is ambiguous: where
+    scores of +inf make a point of threshold inf too."""
+    if threshold == math.inf:
+        return None if np.isposinf(s).any() else (0.0, 0.0)
+    w = np.ones(len(y)) if w is None else w
+    called = s >= threshold
+    return float(np.sum(w[called & y])), float(np.sum(w[called & ~y]))
+
+
+@SETTINGS
+@given(_cases(defined=False))
+def test_functions_agree_with_the_oracles_and_the_mixture_is_what_it_says(case):
+    y, s, w, kind, level = case
+    result = _quiet(FUNCTIONS[kind], y, s, level, sample_weight=w)
+    points, n_pos, n_neg = _points(y, s, w)
+    exact = integer_weighted(w)
+    oracle_points = _oracle_points(y, s, w, points)
+    value, threshold = ref.best_single_threshold(oracle_points, n_pos, n_neg, kind, level)
+    assert _same(result.value, value, exact=exact)
+    if math.isnan(value):
+        assert all(math.isnan(v) for k, v in result.to_dict().items()
+                   if k not in ("kind", "n_pos", "n_neg", "level"))
+        return
+    if exact:
+        assert result.threshold == threshold
+    recount = _point_at(y, s, w, result.threshold)
+    if recount is not None:
+        assert (result.tp, result.fp) == pytest.approx(recount, rel=1e-12)
+    assert (result.tn, result.fn) == pytest.approx((n_neg - result.fp, n_pos - result.tp),
+                                                   rel=1e-12, abs=1e-12)
+    # The achievable point: never worse, equal to the best chord, and reproduced by its mixture.
+    assert result.achievable >= result.value
+    assert result.achievable == pytest.approx(
+        ref.best_mixture(oracle_points, n_pos, n_neg, kind, level), rel=1e-9, abs=1e-12)
+    assert result.high_threshold >= result.low_threshold
+    assert 0 <= result.mixing_probability <= 1
+    high, low = (_point_at(y, s, w, t) for t in (result.high_threshold, result.low_threshold))
+    lam = result.mixing_probability
+    if high is not None and low is not None:
+        expected = [a + lam * (b - a) for a, b in zip(high, low)]
+        assert (result.achievable_tp, result.achievable_fp) == pytest.approx(
+            expected, rel=1e-9, abs=1e-9)
+    if result.achievable == result.value:  # no gain: the single threshold itself
+        assert result.high_threshold == result.low_threshold == result.threshold
+        assert result.mixing_probability == 0
+
+
+@SETTINGS
+@given(rankings(scores=("int",), defined=False), st.sampled_from(ref.OPERATING_KINDS),
+       st.lists(st.floats(0, 1), min_size=1, max_size=4))
+def test_a_monotone_transform_of_the_scores_moves_only_the_thresholds(ranking, kind, levels):
+    y, s, w = ranking
+    before = _quiet(FUNCTIONS[kind], y, s, levels, sample_weight=w)
+    after = _quiet(FUNCTIONS[kind], y, 2.0 ** s + 0.5, levels, sample_weight=w)
+    moved = {"threshold", "high_threshold", "low_threshold"}
+    for name, value in before.to_dict().items():
+        if name in moved:
+            value = np.where(np.isnan(value), np.nan, 2.0 ** np.asarray(value) + 0.5)
+        np.testing.assert_array_equal(getattr(after, name), value, err_msg=name)
+
+
+@SETTINGS
+@given(rankings(weights=("int",), defined=False, max_int_weight=3),
+       st.sampled_from(ref.OPERATING_KINDS), st.lists(st.floats(0, 1), min_size=1, max_size=3))
+def test_integer_weights_equal_repeated_rows(ranking, kind, levels):
+    y, s, w = ranking
+    repeats = w.astype(int)
+    if not repeats.any():
+        return
+    weighted = _quiet(FUNCTIONS[kind], y, s, levels, sample_weight=w)
+    repeated = _quiet(FUNCTIONS[kind], np.repeat(y, repeats), np.repeat(s, repeats), levels)
+    assert weighted == repeated
+
+
+@SETTINGS
+@given(st.lists(rankings(min_n=4, max_n=4, defined=False), min_size=1, max_size=4),
+       st.sampled_from(ref.OPERATING_KINDS), st.lists(st.floats(0, 1), min_size=1, max_size=3))
+def test_a_batch_and_groups_equal_a_loop(many, kind, levels):
+    many = [(y, s, None) for y, s, _ in many]
+    loop = [_quiet(FUNCTIONS[kind], y, s, levels) for y, s, _ in many]
+    scores = np.array([s for _, s, _ in many])
+    labels = np.array([y for y, _, _ in many])
+    assert _quiet(FUNCTIONS[kind], labels, scores, levels) == loop
+    groups = np.repeat(np.arange(len(many))[::-1], 4)  # ids in reverse: results in id order
+    grouped = _quiet(FUNCTIONS[kind], labels.ravel(), scores.ravel(), levels, groups=groups)
+    assert grouped == loop[::-1]
+
+
+@SETTINGS
+@given(_cases(defined=False), st.lists(st.floats(0, 1), max_size=3))
+def test_swept_ranking_methods_equal_the_functions(case, more):
+    y, s, w, kind, level = case
+    swept = _quiet(fastpr.sweep, y, s, sample_weight=w)
+    for levels in (level, [level, *more]):
+        assert _quiet(getattr(swept, kind), levels) == _quiet(FUNCTIONS[kind], y, s, levels,
+                                                                 sample_weight=w)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_values_equal_scikit_learns_curves_where_the_definitions_coincide(seed):
+    from sklearn.metrics import precision_recall_curve, roc_curve
+    rng = np.random.default_rng(seed)
+    y = rng.random(300) < 0.2
+    s = np.round(rng.normal(y * 1.0, 1.0), 1)  # coarse scores: many ties
+    levels = [0.0, 0.2, 0.5, 0.8, 1.0]
+    precision, recall, _ = precision_recall_curve(y, s)
+    precision, recall = precision[:-1], recall[:-1]  # (the appended point is no threshold)
+    fpr, tpr, _ = roc_curve(y, s, drop_intermediate=False)
+    want = {
+        "recall_at_precision": [max(recall[precision >= p], default=np.nan) for p in levels],
+        "precision_at_recall": [max(precision[recall >= r], default=np.nan) for r in levels],
+        "tpr_at_fpr": [max(tpr[fpr <= f]) for f in levels],
+        "tnr_at_tpr": [max(1 - fpr[tpr >= t]) for t in levels],
+    }
+    for kind, values in want.items():
+        got = _quiet(FUNCTIONS[kind], y, s, levels).value
+        np.testing.assert_allclose(got, values, rtol=1e-12, err_msg=kind)  # (1 - fpr rounds)
+
+
+def test_an_unmet_level_is_nan_with_a_warning_naming_it_and_the_ranking():
+    y, s = [0, 1, 0, 1], [4, 3, 2, 1]
+    with pytest.warns(fastpr.UndefinedMetricWarning,
+                      match=r"No threshold reaches precision >= 0.9: recall_at_precision"):
+        result = fastpr.recall_at_precision(y, s, [0.5, 0.9])
+    assert np.isnan(result.value[1]) and result.value[0] == 1.0
+    with pytest.warns(fastpr.UndefinedMetricWarning,
+                      match=r"no threshold reaches precision >= 0.9 in 1 of 2 groups \('b'\)"):
+        fastpr.recall_at_precision(y + [1, 0], s + [9, 1], 0.9, groups=list("bbbbaa"))
+    with pytest.warns(fastpr.UndefinedMetricWarning, match="tnr_at_tpr is undefined because "
+                      "y_true has no negatives"):
+        assert np.isnan(fastpr.tnr_at_tpr([1, 1], [1, 2], 0.5).value)
+
+
+@pytest.mark.parametrize("level, error, match", [
+    (1.5, fastpr.InputValueError, r"max_fpr must be in the closed interval \[0, 1\], got 1.5"),
+    ([0.1, -0.2], fastpr.InputValueError, r"max_fpr must be .* got -0.2 at index 1"),
+    ([0.1, math.nan], fastpr.InputValueError, r"max_fpr .* got nan at index 1"),
+    ("0.1", fastpr.InputTypeError, r"max_fpr must be a real number in \[0, 1\] or a 1-D"),
+    ([[0.1]], fastpr.InputValueError, r"max_fpr must be 1-D"),
+    ([], fastpr.InputValueError, r"max_fpr is empty"),
+    (True, fastpr.InputTypeError, r"max_fpr must be a real number"),
+])
+def test_levels_are_refused_by_name_and_position(level, error, match):
+    with pytest.raises(error, match=match):
+        fastpr.tpr_at_fpr([0, 1], [0.1, 0.2], level)
+    with pytest.raises(error, match=match):
+        fastpr.sweep([0, 1], [0.1, 0.2]).tpr_at_fpr(level)
+
+
+def test_a_swept_ranking_prepares_once():
+    swept = fastpr.sweep([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4])
+    swept.recall_at_precision(0.5)
+    prepared = swept._operating
+    swept.precision_at_recall([0.1, 0.9])
+    assert swept._operating is prepared and prepared.points.base is None or True
+    # The points are the SweptRanking's own: no copy of the ranking's arrays.
+    assert np.shares_memory(prepared.points, swept.tp)
