@@ -32,6 +32,7 @@ _LAZY_NAMES = {
               "prg_curve", "recall_at_precision", "roc_convex_hull", "roc_points", "sweep",
               "tnr_at_tpr", "tpr_at_fpr"],
     "thresholds": ["ThresholdEvaluation", "evaluate_at_thresholds", "hull_thresholds"],
+    "top": ["TopK", "top_k"],
     "unachievable": ["auc_npr", "auc_pr_min", "min_precision"],
 }
 # Each lazy name: its module, or None for a module that is itself the name.
@@ -79,6 +80,7 @@ __all__ = [
     "ROCCurve",
     "SweptRanking",
     "ThresholdEvaluation",
+    "TopK",
     "UndefinedMetricWarning",
     "achievable_pr_curve",
     "aggregate",
@@ -116,5 +118,6 @@ __all__ = [
     "roc_to_pr",
     "sweep",
     "tnr_at_tpr",
+    "top_k",
     "tpr_at_fpr",
 ]

@@ -23,6 +23,8 @@ _UNDEFINED_WHERE = {
     "F-beta": {_NO_POSITIVES},
     "Precision-recall gain": {_NO_POSITIVES, _NO_NEGATIVES},
     "AUPRG": {_NO_POSITIVES, _NO_NEGATIVES},
+    "Recall at k": {_NO_POSITIVES},
+    "R-precision": {_NO_POSITIVES},
 }
 _TOO_FAR_APART = ("one more than 2**600 times the other, beyond what double precision can weigh "
                   "against each other")

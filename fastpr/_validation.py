@@ -155,6 +155,50 @@ class Integer:
         return int(value)
 
 
+class Range:
+    """A pair ``(low, high)`` of real numbers with ``lower <= low < high <= upper``, as a tuple
+    of floats (a range of recall, say)."""
+    quick = ()
+
+    def __init__(self, lower=0.0, upper=1.0):
+        self.lower, self.upper = lower, upper
+        self.what = f"a pair (low, high) with {lower} <= low < high <= {upper}"
+
+    def check(self, name, value):
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != 2:
+            raise InputTypeError("{argument} must be {what}, got {value!r}.", argument=name,
+                                 what=self.what, value=value)
+        low, high = (Interval(self.lower, self.upper).check(name, bound) for bound in value)
+        if not low < high:
+            raise InputValueError("{argument} must be {what}: its low end must lie below its "
+                                  "high end, got {value!r}.", argument=name, what=self.what,
+                                  value=value)
+        return low, high
+
+
+class Cutoffs:
+    """How many of the highest scores to take: a whole number >= 1 (an int), a 1-D sequence of
+    them (an int64 array), or the string "positives" (as many as the ranking's positive rows)."""
+    quick = ()
+    what = 'an integer >= 1, a 1-D sequence of them or "positives"'
+
+    def check(self, name, value):
+        if isinstance(value, str):
+            if value != "positives":
+                raise InputValueError("{argument} must be {what}; got {value!r}.",
+                                      argument=name, what=self.what, value=value)
+            return value
+        if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)):
+            return Integer(minimum=1).check(name, value)
+        if isinstance(value, (bool, np.bool_, numbers.Number)):
+            raise InputTypeError("{argument} must be {what}, got {value!r}.", argument=name,
+                                 what=self.what, value=value)
+        array = as_1d(name, value)
+        check_dtype(name, array, "iu", "be integers (counts of rows)")
+        refuse_first(array < 1, name, array, "{argument} must be >= 1, got {value} at {where}.")
+        return array.astype(np.int64)
+
+
 class InstanceOf:
     """An instance of ``kind``."""
     quick = ()

@@ -1,6 +1,9 @@
 """AUC-ROC, every AUC-PR estimator (docs/math/estimators.rst), and ``evaluate`` for all at once."""
-from ._validation import OneOf, options
+from ._validation import Boolean, OneOf, options
 from ._rankings import AVERAGES, evaluations, per_ranking, rankings_of
+from .partial import (MAX_FPR, RECALL_RANGE, interpolated_only, partial_metric, pr_area,
+                      roc_area, whole)
+from .partial import mcclish as _mcclish
 from ._undefined import warn_if_undefined_in
 from .results import PR_METHODS
 
@@ -90,9 +93,9 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     return result
 
 
-@options(method=OneOf(PR_METHODS), average=OneOf(AVERAGES))
+@options(method=OneOf(PR_METHODS), average=OneOf(AVERAGES), recall_range=RECALL_RANGE)
 def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_label=None,
-           groups=None, offsets=None, average=None):
+           groups=None, offsets=None, average=None, recall_range=None):
     """Area under the precision-recall curve by one of the :doc:`estimators </math/estimators>`.
 
     Parameters
@@ -119,13 +122,20 @@ def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_la
         ``precision_recall_curve``; overstates across ties of both classes, kept to show the
         error.
         ``"hull"``: the interpolated area under the achievable PR curve (ROC convex hull).
+    recall_range : (float, float), default=None
+        ``(r0, r1)`` with ``0 <= r0 < r1 <= 1``: the partial area, the exact integral of the
+        interpolated curve over recall in [r0, r1] (at most ``r1 - r0``; see
+        :doc:`/math/partial`). Only for ``method="interpolated"`` (ValueError otherwise). None,
+        or (0, 1), is the whole area. :func:`fastpr.auc_pr_min` gives the floor over the same
+        range and :func:`fastpr.auc_npr` the partial area normalised by it.
 
     Returns
     -------
     float or ndarray
-        In [0, 1]; NaN (with ``UndefinedMetricWarning``) when there are no positives. An array
-        of one area per ranking for many rankings, unless ``average="macro"``; for a table of
-        models a dict ``{name: area}`` in column order.
+        In [0, 1] (in [0, r1 - r0] for a ``recall_range``); NaN (with
+        ``UndefinedMetricWarning``) when there are no positives. An array of one area per
+        ranking for many rankings, unless ``average="macro"``; for a table of models a dict
+        ``{name: area}`` in column order.
 
     Notes
     -----
@@ -140,6 +150,11 @@ def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_la
     >>> round(fastpr.auc_pr(y, s), 4), round(fastpr.auc_pr(y, s, method="linear"), 4)
     (0.7407, 0.7389)
 
+    The area over the high-recall half of the curve, of which 0.5 is the most:
+
+    >>> round(fastpr.auc_pr(y, s, recall_range=(0.5, 1.0)), 4)
+    0.3151
+
     Mean average precision over two queries, the second of which has no positives:
 
     >>> import warnings
@@ -152,27 +167,57 @@ def auc_pr(y_true, y_score, *, method="interpolated", sample_weight=None, pos_la
     Metrics are undefined for 1 of 2 groups: 1 have no positives (AUC-PR undefined) (or those
     examples weigh 0). Their values are NaN, and averages over groups leave them out.
     """
+    interpolated_only(method, recall_range)
+    if not whole(recall_range):
+        return partial_metric(y_true, y_score, sample_weight, pos_label, groups, offsets,
+                              average, pr_area(recall_range), "AUC-PR")
     return _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, average,
                        lambda result: result.area(method), roc=False)
 
 
-@options(average=OneOf(AVERAGES))
+@options(average=OneOf(AVERAGES), max_fpr=MAX_FPR, mcclish=Boolean())
 def auc_roc(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None, offsets=None,
-            average=None):
-    """Area under the ROC curve: the trapezoid rule, equal to Mann-Whitney U / (P N).
+            average=None, max_fpr=None, mcclish=False):
+    """Area under the ROC curve: the trapezoid rule, equal to Mann-Whitney U / (P N); or its
+    part over FPR in [0, ``max_fpr``].
 
     Tied scores count 1/2. Parameters as in :func:`evaluate` (many rankings give an array, a
     table of models a dict ``{name: area}``) and ``average`` as in :func:`auc_pr`; NaN with
     ``UndefinedMetricWarning`` when either class is missing.
+
+    Parameters
+    ----------
+    max_fpr : float, default=None
+        In (0, 1]: the partial area under the same curve over FPR in [0, max_fpr] (the region
+        of few false alarms that screening and fraud work in), at most ``max_fpr``; None, or 1,
+        the whole area. See :doc:`/math/partial`.
+    mcclish : bool, default=False
+        With ``max_fpr``, report the partial area standardised as McClish (1989) proposed and
+        scikit-learn's ``roc_auc_score(max_fpr=...)`` reports it:
+        ``(1 + (A - f^2/2) / (f - f^2/2)) / 2``, 0.5 for a random ranking and 1 for a perfect
+        one (below 0.5 for rankings worse than random there). At ``max_fpr=1`` it is the area
+        itself.
 
     Examples
     --------
     >>> import fastpr
     >>> fastpr.auc_roc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
+
+    Over the lowest third of the false positive rates, raw and standardised:
+
+    >>> y, s = [0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.7, 0.9]
+    >>> raw = fastpr.auc_roc(y, s, max_fpr=1 / 3)
+    >>> round(raw, 4), round(fastpr.auc_roc(y, s, max_fpr=1 / 3, mcclish=True), 4)
+    (0.2222, 0.8)
     """
-    return _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, average,
-                       lambda result: result.auc_roc, roc=True)
+    if max_fpr is None or max_fpr == 1.0:  # (McClish's standardisation of the whole area is
+        # the area itself)
+        return _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, average,
+                           lambda result: result.auc_roc, roc=True)
+    return partial_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, average,
+                          roc_area(max_fpr), "AUC-ROC",
+                          (lambda areas: _mcclish(areas, max_fpr)) if mcclish else None)
 
 
 def _one_metric(y_true, y_score, sample_weight, pos_label, groups, offsets, average, pick, *,

@@ -13,11 +13,14 @@ import numpy as np
 from . import _validation
 from ._engine.kernels.area import worst_ranking_interpolated_area
 from ._engine.kernels.normalised import normalised_areas
+from ._engine.kernels.partial import worst_ranking_partial_area
 from ._engine.ranking import SortedRanking, sweep_ranking
 from ._validation import Interval, OneOf, options
 from ._rankings import AVERAGES, evaluations, per_ranking, rankings_of
 from ._undefined import PLURALS, warn_if_undefined
 from .exceptions import InputValueError
+from .partial import (RECALL_RANGE, area_of_points, interpolated_only, partial_areas, pr_area,
+                      whole)
 from .results import PR_METHODS, Evaluation
 
 _UNIT_WEIGHTS = np.empty(0)
@@ -64,9 +67,31 @@ def _worst_ranking(n_pos, n_neg):
     return SortedRanking(positives, _UNIT_WEIGHTS, negatives, np.full(negatives.size, n_neg))
 
 
+_partial_floor = np.vectorize(worst_ranking_partial_area, otypes=[np.float64])
+
+
+def partial_auc_pr_floor(n_pos, n_neg, recall_low, recall_high):
+    """The worst ranking's interpolated area over recall in [recall_low, recall_high]: the floor
+    of ``auc_pr(recall_range=(recall_low, recall_high))`` at class totals ``n_pos``, ``n_neg``.
+    Elementwise (scalars or arrays that broadcast; a float for scalars); NaN without positives,
+    ``recall_high - recall_low`` without negatives. Over (0, 1) the floor of the whole area."""
+    floors = _partial_floor(n_pos, n_neg, recall_low, recall_high)
+    return floors if floors.ndim else float(floors)
+
+
+def normalised_partial_auc_pr(areas, floors, recall_low, recall_high):
+    """``(area - floor) / (w - floor)``, ``w = recall_high - recall_low``: partial areas over a
+    recall range normalised by their floors (:func:`partial_auc_pr_floor`), 0 for the worst
+    ranking and 1 for a perfect one. Elementwise; NaN where the floor leaves less than 2**-26 of
+    ``w`` (``auc_npr``'s rule, applied to area / w and floor / w)."""
+    width = recall_high - recall_low
+    values = normalised_areas(np.asarray(areas) / width, np.asarray(floors) / width)
+    return values if values.ndim else float(values)
+
+
 @options(n_pos=Interval(0, None, closed="neither"), n_neg=Interval(0, None, closed="left"),
-         method=OneOf(PR_METHODS))
-def auc_pr_min(n_pos, n_neg, *, method="interpolated"):
+         method=OneOf(PR_METHODS), recall_range=RECALL_RANGE)
+def auc_pr_min(n_pos, n_neg, *, method="interpolated", recall_range=None):
     """The AUC-PR that ``method`` gives the worst ranking: the floor of the achievable areas.
 
     The worst ranking puts every negative above every positive. For ``"interpolated"`` its area
@@ -84,6 +109,10 @@ def auc_pr_min(n_pos, n_neg, *, method="interpolated"):
         minimum is 1.
     method : str, default="interpolated"
         An estimator of :func:`fastpr.auc_pr`.
+    recall_range : (float, float), default=None
+        ``(r0, r1)``: the floor of ``auc_pr(recall_range=(r0, r1))``, the worst ranking's
+        interpolated area over recall in [r0, r1] (only for ``method="interpolated"``); None,
+        or (0, 1), the floor of the whole area.
 
     Returns
     -------
@@ -92,7 +121,9 @@ def auc_pr_min(n_pos, n_neg, *, method="interpolated"):
     Notes
     -----
     O(1) for ``"interpolated"``; O(n_pos) time and memory for the others. The ``"hull"`` area of
-    the worst ranking is ``pi``: its ROC hull is the diagonal.
+    the worst ranking is ``pi``: its ROC hull is the diagonal. Over a recall range the floor is
+    ``w (u + g(d)) / (1 + u)`` with ``x = n_pos / n_neg``, ``w = r1 - r0``, ``u = x r0``,
+    ``d = x w / (1 + u)`` and ``g(d) = (d - ln(1 + d)) / d`` (:doc:`/math/partial`).
 
     Examples
     --------
@@ -101,7 +132,12 @@ def auc_pr_min(n_pos, n_neg, *, method="interpolated"):
     (0.3069, 0.0518)
     >>> round(fastpr.auc_pr_min(10, 90, method="average_precision"), 4)
     0.0567
+    >>> round(fastpr.auc_pr_min(10, 90, recall_range=(0.5, 1.0)), 4)
+    0.0384
     """
+    interpolated_only(method, recall_range)
+    if not whole(recall_range):
+        return partial_auc_pr_floor(n_pos, n_neg, *recall_range)
     if method != "interpolated" and n_pos != int(n_pos):
         raise InputValueError("{argument} must be a whole number for method={method!r}, whose "
                               "worst-case area depends on unit steps of true positives; got "
@@ -134,9 +170,9 @@ def normalised_auc_pr(areas, n_pos, n_neg, method):
     return normalised_areas(areas, auc_pr_floors(n_pos, n_neg, method))
 
 
-@options(method=OneOf(PR_METHODS), average=OneOf(AVERAGES))
+@options(method=OneOf(PR_METHODS), average=OneOf(AVERAGES), recall_range=RECALL_RANGE)
 def auc_npr(y_true, y_score=None, *, method="interpolated", sample_weight=None,
-            pos_label=None, groups=None, offsets=None, average=None):
+            pos_label=None, groups=None, offsets=None, average=None, recall_range=None):
     """Normalised AUC-PR: the area above the unachievable floor, as a fraction of what is left.
 
     ``(AUCPR - AUCPR_min) / (1 - AUCPR_min)`` with both terms from the same estimator
@@ -153,6 +189,11 @@ def auc_npr(y_true, y_score=None, *, method="interpolated", sample_weight=None,
         add up to a whole number (see :func:`auc_pr_min`).
     average : {None, "macro"}, default=None
         For many rankings, as in :func:`fastpr.auc_pr`.
+    recall_range : (float, float), default=None
+        ``(r0, r1)``: normalise the partial area over recall in [r0, r1]
+        (``auc_pr(recall_range=...)``) by the floor over the same range
+        (``auc_pr_min(recall_range=...)``): ``(area - floor) / (r1 - r0 - floor)``, 0 for the
+        worst ranking and 1 for a perfect one. Only for ``method="interpolated"``.
 
     Returns
     -------
@@ -169,13 +210,35 @@ def auc_npr(y_true, y_score=None, *, method="interpolated", sample_weight=None,
     0.626
     >>> fastpr.auc_npr(y, [s, s[::-1]]).round(3)
     array([0.626, 0.045])
+    >>> round(fastpr.auc_npr(y, s, recall_range=(0.5, 1.0)), 3)
+    0.357
     """
+    interpolated_only(method, recall_range)
+    partial = not whole(recall_range)
     if y_score is None:  # a SweptRanking (its module is imported at first use, not with fastpr)
         from .swept import given_sweep
 
-        e = given_sweep(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        groups=groups, offsets=offsets).evaluation
+        swept = given_sweep(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                            groups=groups, offsets=offsets)
+        e = swept.evaluation
+        if partial:
+            area = area_of_points(pr_area(recall_range), [swept.thresholds, swept.tp, swept.fp],
+                                  e.n_pos, e.n_neg)
+            return normalised_partial_auc_pr(area, partial_auc_pr_floor(
+                e.n_pos, e.n_neg, *recall_range), *recall_range)
         return float(normalised_auc_pr(e.area(method), e.n_pos, e.n_neg, method))
+    if partial:
+        rankings, areas, n_pos, n_neg = partial_areas(y_true, y_score, sample_weight, pos_label,
+                                                      groups, offsets, pr_area(recall_range))
+        floors = partial_auc_pr_floor(n_pos, n_neg, *recall_range)
+        values = normalised_partial_auc_pr(areas, floors, *recall_range)
+        width = recall_range[1] - recall_range[0]
+        if rankings.index is None:
+            warn_if_undefined(n_pos[0], n_neg[0], "normalised AUC-PR", floors=floors[0] / width)
+            return float(values[0])
+        warn_if_undefined(n_pos, n_neg, "normalised AUC-PR", floors=floors / width,
+                          unit=PLURALS[rankings.index_name])
+        return per_ranking(rankings, values, average)
     rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets)
     result = evaluations(rankings)
     floors = auc_pr_floors(result.n_pos, result.n_neg, method)

@@ -81,3 +81,36 @@ def unweighted_rankings():
 def integer_weighted(w):
     """True when every weight is a whole number (or there are none): float sums are then exact."""
     return w is None or bool(np.all(w == np.round(w)))
+
+
+# Ends of partial ranges (recall, FPR), the awkward ones included: 0, 1, thirds, tiny.
+RANGE_ENDS = [0.0, 1e-3, 0.1, 0.25, 1 / 3, 0.5, 0.7, 0.999, 1.0]
+
+
+def recall_ranges():
+    """(low, high) with 0 <= low < high <= 1."""
+    return st.tuples(st.sampled_from(RANGE_ENDS), st.sampled_from(RANGE_ENDS)).filter(
+        lambda pair: pair[0] != pair[1]).map(lambda pair: tuple(sorted(pair)))
+
+
+def max_fprs():
+    """An end of a range of FPR from 0, in (0, 1]."""
+    return st.sampled_from([end for end in RANGE_ENDS if end > 0])
+
+
+def wide_rankings():
+    """(y, s, None): unweighted rankings of both classes with mostly distinct integer scores, so
+    that runs of negatives lie between positives (what a bootstrap replicate's gap bins merge)
+    and ties are rare."""
+    n = st.integers(2, 40)
+    return n.flatmap(lambda size: st.tuples(
+        st.lists(st.booleans(), min_size=size, max_size=size),
+        st.lists(st.integers(-30, 30), min_size=size, max_size=size))).map(
+            lambda pair: (np.array(pair[0], bool), np.array(pair[1], float), None)).filter(
+                lambda case: 0 < case[0].sum() < case[0].size)
+
+
+def cutoffs(max_k=12):
+    """``k`` of ``fastpr.top_k``: an int, a list of ints (>= 1) or "positives"."""
+    return st.one_of(st.integers(1, max_k), st.lists(st.integers(1, max_k), min_size=1,
+                                                     max_size=4), st.just("positives"))

@@ -23,7 +23,7 @@ LAYERS = [
      "fastpr.prevalence", "fastpr.thresholds", "fastpr.fmeasure", "fastpr.gain",
      "fastpr.intervals", "fastpr._student_t", "fastpr.accumulator", "fastpr.aggregate",
      "fastpr.multiclass", "fastpr.kernels", "fastpr.datasets", "fastpr.io", "fastpr.operating",
-     "fastpr._point_metrics"],
+     "fastpr.partial", "fastpr.top", "fastpr._point_metrics"],
     ["fastpr.learn", "fastpr.distributed"],
     ["fastpr.plot"],
     ["fastpr.sklearn"],

@@ -15,7 +15,7 @@ import numpy as np
 
 # The batch's chunk sizes are read here at each call: tests lower them to reach threads and
 # chunk boundaries with small input.
-from .batch import (BLOCK_SCORES as _BLOCK_SCORES, BLOCKS_PER_THREAD, PerThread,
+from .batch import (BLOCK_SCORES as _BLOCK_SCORES, BLOCKS_PER_THREAD, PerThread, each,
                     MIN_RANGE_SCORES as _MIN_RANGE_SCORES, row_of, segment_ranges, spread,
                     THREADED_MIN_SCORES as _THREADED_MIN_SCORES, threads_for)
 from .jit import thread_count
@@ -72,23 +72,39 @@ def table(rankings):
                            rankings.starts, order)
 
 
+def read_each(rankings, read):
+    """``[read(ranking) for ranking in sorted_rankings(rankings)]``, the rankings sorted and
+    read on threads (``batch.each``) where their scores repay it: for callers that read a
+    ranking's points and keep a few numbers of each."""
+    return each(lambda r: read(_sorted_ranking(rankings, r)), range(_n_rankings(rankings)),
+                rankings.scores.size)
+
+
+def _n_rankings(rankings):
+    if rankings.scores.ndim == 2:
+        return rankings.scores.shape[0]
+    return 1 if rankings.starts is None else rankings.starts.size - 1
+
+
+def _sorted_ranking(rankings, r):
+    """Ranking ``r`` of :class:`Rankings` split by class and sorted."""
+    if rankings.scores.ndim == 2:
+        return sort_validated(row_of(rankings.is_positive, r), rankings.scores[r],
+                              row_of(rankings.weights, r))
+    if rankings.starts is None:
+        return sort_validated(rankings.is_positive, rankings.scores, rankings.weights)
+    rows = slice(rankings.starts[r], rankings.starts[r + 1])
+    if rankings.order is not None:
+        rows = rankings.order[rows]
+    return sort_validated(rankings.is_positive[rows], rankings.scores[rows],
+                          None if rankings.weights is None else rankings.weights[rows])
+
+
 def sorted_rankings(rankings):
     """Each ranking of :class:`Rankings` split by class and sorted, in table order, one at a
     time: for callers that keep more of a ranking than its row (its points, its hull)."""
-    if rankings.scores.ndim == 2:
-        for r in range(rankings.scores.shape[0]):
-            yield sort_validated(row_of(rankings.is_positive, r), rankings.scores[r],
-                                 row_of(rankings.weights, r))
-        return
-    if rankings.starts is None:
-        yield sort_validated(rankings.is_positive, rankings.scores, rankings.weights)
-        return
-    for g in range(rankings.starts.size - 1):
-        rows = slice(rankings.starts[g], rankings.starts[g + 1])
-        if rankings.order is not None:
-            rows = rankings.order[rows]
-        yield sort_validated(rankings.is_positive[rows], rankings.scores[rows],
-                             None if rankings.weights is None else rankings.weights[rows])
+    for r in range(_n_rankings(rankings)):
+        yield _sorted_ranking(rankings, r)
 
 
 def _rows_table(is_positive, scores, weights):

@@ -10,6 +10,7 @@ from .._engine.kernels.intermediate import COLLINEAR
 from .._engine.kernels.rows import AVERAGE_PRECISION
 from .. import _validation
 from ..exceptions import InputTypeError, InputValueError
+from ..partial import area_of_points, mcclish, roc_area
 from .._validation import ArrayLike, Interval, Label, OneOf, options
 from . import _averages, _last_ranking, _rankings
 from ._binary import binary_ranking
@@ -73,21 +74,12 @@ def _defined_rocs(is_positive, weights, max_fpr):
     return defined
 
 
-def _trapezoid(x, y):
-    return float((np.diff(x) * (y[1:] + y[:-1])).sum() / 2)
-
-
-def _mcclish(points, max_fpr):
-    """The area under the ROC curve up to ``max_fpr``, standardised so that a random ranking
-    scores 0.5 and a perfect one 1 (McClish 1989), on scikit-learn's points (rows thresholds,
-    tp, fp, origin first; collinear ones dropped) for the same rounding."""
-    _, tp, fp = points
-    fpr, tpr = fp / fp[-1], tp / tp[-1]
-    stop = np.searchsorted(fpr, max_fpr, "right")
-    tpr_at = np.interp(max_fpr, fpr[stop - 1:stop + 1], tpr[stop - 1:stop + 1])
-    partial = _trapezoid(np.r_[fpr[:stop], max_fpr], np.r_[tpr[:stop], tpr_at])
-    least, most = 0.5 * max_fpr**2, max_fpr
-    return 0.5 * (1 + (partial - least) / (most - least))
+def _mcclish_area(points, max_fpr):
+    """McClish's partial AUC-ROC up to ``max_fpr`` from scikit-learn's points (rows thresholds,
+    tp, fp, origin first), by the core's kernel and formula (``fastpr.auc_roc(max_fpr=...,
+    mcclish=True)``)."""
+    n_pos, n_neg = points[1, -1], points[2, -1]
+    return float(mcclish(area_of_points(roc_area(max_fpr), points, n_pos, n_neg), max_fpr))
 
 
 def _full_area(max_fpr):
@@ -109,7 +101,8 @@ def _binary_roc_auc(is_positive, scores, weights, max_fpr):
     defined = _defined_rocs(is_positive, weights, max_fpr)[0]  # warns or raises if not
     if full or not defined:
         return np.nan
-    return float(_mcclish(_rankings.points(is_positive, scores, weights, 1, COLLINEAR), max_fpr))
+    return float(_mcclish_area(_rankings.points(is_positive, scores, weights, 1, COLLINEAR),
+                               max_fpr))
 
 
 def _roc_aucs(max_fpr):
@@ -124,7 +117,7 @@ def _roc_aucs(max_fpr):
         if _full_area(max_fpr):
             values[defined] = _rankings.row_areas(is_positive, scores, weights)[0]
         else:
-            values[defined] = [_mcclish(points, max_fpr) for points in _rankings.row_points(
+            values[defined] = [_mcclish_area(points, max_fpr) for points in _rankings.row_points(
                 is_positive, scores, weights, 1, COLLINEAR)]
         return values
     return per_ranking

@@ -11,7 +11,7 @@ so a range near the top of the ranking costs a fraction of a pass.
 import math
 
 from ..jit import jit
-from .area import interpolated_segment
+from .area import excess_ratio, interpolated_segment
 
 
 @jit
@@ -69,3 +69,24 @@ def partial_auc_pr(points, n_points, pos_total, recall_low, recall_high):
             t1, f1 = high, fp_a + slope * (high - tp_a)
         area += interpolated_segment(t0, f0, t1, f1)
     return area / pos_total
+
+
+@jit
+def worst_ranking_partial_area(n_pos, n_neg, recall_low, recall_high):
+    """The interpolated area of the worst ranking (every negative first) over recall in
+    [recall_low, recall_high]: the floor of :func:`partial_auc_pr` at these class totals.
+
+    Its precision at recall r is x r / (1 + x r) with x = P / N, whose integral is
+    w (u + g(d)) / (1 + u) with w = high - low, u = x low, d = x w / (1 + u) and
+    g(d) = (d - log1p(d)) / d, the ratio that ``area.excess_ratio`` evaluates without
+    cancellation (docs/math/partial.rst); over [0, 1] it is the whole floor, g(x). NaN without
+    positives, w without negatives (precision 1 throughout).
+    """
+    if n_pos <= 0.0:
+        return math.nan
+    width = recall_high - recall_low
+    x = n_pos / n_neg if n_neg > 0.0 else math.inf
+    if x == math.inf:
+        return width
+    u = x * recall_low
+    return width * ((u + excess_ratio(x * width / (1.0 + u))) / (1.0 + u))
