@@ -8,6 +8,9 @@ import numpy as np
 
 from ._engine.kernels import point_metrics as _kernel
 from ._engine.kernels.layout import NEG_WEIGHT, POS_WEIGHT
+from ._engine.kernels.summary import too_far_apart
+from .partial import mcclish
+from .unachievable import normalised_partial_auc_pr, partial_auc_pr_floor
 
 # The kernel's code of each metric read from the points, by its name, with "@" where it has a
 # level ("auc_roc" is a field of the row, "auc_roc@" a partial area); the others are fields of
@@ -18,6 +21,7 @@ _CODES = {"max_f1": _kernel.MAX_F1, "recall_at_precision@": _kernel.RECALL_AT_PR
           "recall_at_k@": _kernel.RECALL_AT_K, "r_precision": _kernel.R_PRECISION,
           "auc_roc@": _kernel.PARTIAL_AUC_ROC, "auc_roc_mcclish@": _kernel.PARTIAL_AUC_ROC,
           "auc_pr@": _kernel.PARTIAL_AUC_PR, "auc_npr@": _kernel.PARTIAL_AUC_PR}
+_AREAS = ("auc_roc", "auc_roc_mcclish", "auc_pr", "auc_npr")
 # The metrics that count rows (the k highest scores): their points' weights must be row counts.
 TOP_K = ("precision_at_k", "recall_at_k", "r_precision")
 
@@ -33,7 +37,17 @@ def point(spec):
 
 def finish(values, spec, pos_total, neg_total):
     """The metric from the kernel's values (arrays or scalars of one value per ranking, with its
-    class totals P and N)."""
+    class totals P and N): the partial areas as their public functions finish them (NaN where
+    the class totals lie too far apart for any area; McClish's standardisation; the floor of
+    the normalised partial PR area), the others as they are."""
+    if spec.name not in _AREAS or not spec.levels:
+        return values
+    values = np.where(too_far_apart(pos_total, neg_total), np.nan, values)
+    if spec.name == "auc_roc_mcclish":
+        return mcclish(values, spec.levels[0])
+    if spec.name == "auc_npr":
+        floors = partial_auc_pr_floor(pos_total, neg_total, *spec.levels)
+        return normalised_partial_auc_pr(values, floors, *spec.levels)
     return values
 
 
