@@ -42,6 +42,8 @@ _NO_WEIGHTS = np.empty(0)
 _CONFIDENCE = Within(0, 1, closed="neither")
 _UNDEFINED_REPLICATES = ("they drew no positives or no negatives, or their weights are beyond "
                          "what double precision resolves")
+# The metrics that a ranking may leave undefined with both classes: no threshold meets the level.
+_CONSTRAINED = ("recall_at_precision", "precision_at_recall", "tpr_at_fpr", "tnr_at_tpr")
 _SEED = Integer(0, 2**64 - 1)
 _BOOTSTRAP_OPTIONS = dict(metric=Metric(METRICS), method=OneOf(PR_METHODS),
                           interval=OneOf(BOOTSTRAP_INTERVALS), resampling=OneOf(RESAMPLING),
@@ -359,8 +361,9 @@ def _metric_values(table, spec, method):
 # --------------------------------------------------------------------------- interval rules
 def _bootstrap_bounds(estimate, values, jackknife_values, confidence, interval):
     """(low, high) from finite replicate values by the percentile, basic or BCa rule; NaN when
-    no replicate has a value."""
-    if values.size == 0:
+    no replicate has a value, or the estimate none (an interval of the replicates that have one
+    would describe those resamples alone: of a constraint met by chance, say)."""
+    if values.size == 0 or math.isnan(estimate):
         return math.nan, math.nan
     alpha = 1.0 - confidence
     if interval == "bca":
@@ -487,14 +490,38 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
     seed, values, jackknife = _resampled_values(resampler, options)
     values = values[:, 0]
     finite = np.isfinite(values)
+    _warn_undefined_estimates(spec, [estimate])
     warn_undefined_entries(int(np.count_nonzero(~finite)), n_boot, "bootstrap replicates",
-                           _UNDEFINED_REPLICATES, "the interval leaves them out")
+                           _undefined_replicates(spec), "the interval leaves them out")
     low, high = _bootstrap_bounds(estimate, values[finite],
                                   None if jackknife is None else jackknife[:, 0],
                                   confidence, interval)
     return BootstrapResult(spec.text, method, interval, estimate, low, high, confidence, values,
                            n_boot, int(np.count_nonzero(~finite)), bool(stratified), resampling,
                            seed)
+
+
+def _undefined_replicates(spec):
+    """Why replicates of the metric may be undefined, for the warning that counts them."""
+    if spec.name in _CONSTRAINED:
+        return (f"no threshold of theirs meets the level of {spec.text}, or "
+                f"{_UNDEFINED_REPLICATES}")
+    return _UNDEFINED_REPLICATES
+
+
+def _warn_undefined_estimates(spec, estimates, models=None):
+    """Warn where the metric of the data as given is undefined: its interval is NaN."""
+    undefined = [k for k, estimate in enumerate(estimates) if math.isnan(estimate)]
+    if not undefined:
+        return
+    which = "" if models is None else (
+        f" for model{'s' if len(undefined) > 1 else ''} "
+        f"{', '.join(str(models[k]) for k in undefined)}")
+    why = ("no threshold meets its level" if spec.name in _CONSTRAINED
+           else "its function says why")
+    around = "its interval is" if models is None else "the intervals and p-values with it are"
+    warn_undefined(f"{spec.text} is undefined on the data as given{which}: {why}; {around} "
+                   "NaN.")
 
 
 def _estimate(resampler, spec, method):
@@ -685,8 +712,9 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
     options = dict(metric=spec, method=method, n_boot=n_boot, interval=interval,
                    stratified=stratified, resampling=resampling, seed=seed, progress=progress)
     _, values, jackknife = _resampled_values(resampler, options)
+    _warn_undefined_estimates(spec, estimates, models)
     warn_undefined_entries(int(np.count_nonzero(~np.isfinite(values).all(axis=1))), n_boot,
-                           "bootstrap replicates", _UNDEFINED_REPLICATES,
+                           "bootstrap replicates", _undefined_replicates(spec),
                            "the intervals and p-values leave them out")
     differences = estimates[1:] - estimates[0]
     replicate_differences = values[:, 1:] - values[:, :1]

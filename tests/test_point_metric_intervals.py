@@ -123,6 +123,25 @@ def test_a_level_no_replicate_meets_leaves_them_undefined():
     assert result.n_undefined == 4 and math.isnan(result.low)
 
 
+def test_an_undefined_estimate_has_no_interval_and_the_warnings_say_why():
+    """No threshold of the data reaches precision 0.9, but some replicates do: an interval of
+    those alone would describe the lucky resamples (it gave [0.005, 0.024] around NaN)."""
+    y, s = datasets.skewed_ranking()
+    with pytest.warns(fastpr.UndefinedMetricWarning) as caught:
+        result = fastpr.bootstrap(y, s, metric="recall_at_precision@0.9", n_boot=50, seed=7)
+    assert math.isnan(result.estimate) and math.isnan(result.low) and math.isnan(result.high)
+    assert 0 < result.n_undefined < 50
+    messages = " ".join(str(w.message) for w in caught)
+    assert ("recall_at_precision@0.9 is undefined on the data as given: no threshold meets its "
+            "level" in messages)
+    assert "no threshold of theirs meets the level of recall_at_precision@0.9" in messages
+    b = s + np.random.default_rng(0).normal(0, 0.1, s.size)
+    with pytest.warns(fastpr.UndefinedMetricWarning, match="undefined on the data as given"):
+        comparison = fastpr.compare(y, [b, s], metric="recall_at_precision@0.9", n_boot=20,
+                                    seed=7)
+    assert np.isnan(comparison.low).all() and np.isnan(comparison.high).all()
+
+
 # ----------------------------------------------------------------------------- fastpr.learn
 @pytest.mark.parametrize("metric", NEW)
 def test_fixed_labels_give_the_public_function_per_query_and_its_mean(metric):
