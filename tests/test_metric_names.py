@@ -3,12 +3,14 @@ grammar ("name" or "name@level"), parsed in one place, with the same errors from
 point."""
 import numpy as np
 import pytest
+from hypothesis import given
 
 import fastpr
-from fastpr import _validation
+from fastpr import _validation, intervals
 from fastpr.learn import FixedLabels
 from fastpr.learn import lightgbm as fastpr_lgb
 from fastpr.learn import xgboost as fastpr_xgb
+from strategies import SETTINGS, metric_strings
 
 Y, S = [1, 0, 1, 0, 1, 0], [0.9, 0.8, 0.7, 0.3, 0.2, 0.1]
 
@@ -33,6 +35,23 @@ def test_metric_strings_parse_into_name_and_levels(text, name, levels):
     spec = _validation.metric_spec(text)
     assert (spec.text, spec.name, spec.levels) == (text, name, levels)
     assert all(type(level) is type(expected) for level, expected in zip(spec.levels, levels))
+
+
+@SETTINGS
+@given(metric_strings())
+def test_any_text_is_a_metric_or_a_value_error_that_names_it(text):
+    constraint = _validation.Metric(intervals.METRICS)
+    try:
+        spec = constraint.check("metric", text)
+    except ValueError as error:
+        assert error.argument == "metric"
+        assert str(error).startswith(f"metric={text!r}: ")
+        return
+    assert spec.text == text and spec.name == text.partition("@")[0]
+    assert bool(spec.levels) == ("@" in text)
+    assert spec.name in intervals.METRICS or spec.levels or spec.name == "r_precision"
+    for level in spec.levels:
+        assert 0 <= level <= (1 if isinstance(level, float) else level)
 
 
 def test_the_option_returns_the_parsed_spec():
