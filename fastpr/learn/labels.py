@@ -171,39 +171,30 @@ class FixedLabels:
 
     def _points_metric(self, y_score, spec, average):
         """``metric`` of a metric read from each ranking's operating points: each ranking
-        sorted and swept with its points (a ranking without negatives: NaN, as above)."""
+        sorted and swept with its points (on threads, ``tables.read_each``; a ranking without
+        negatives: NaN, as above)."""
         if spec.name in _point_metrics.TOP_K and self._weights is not None:
             raise InputValueError("{argument}={metric!r} counts rows (the k highest scores), "
                                   "which sample_weight does not weigh: make FixedLabels "
                                   "without it.", argument="name", metric=spec.text)
         scores = self._rankings.checked_scores(y_score)
         point = _point_metrics.point(spec)
-        offsets = self._rankings.offsets
-        values = np.empty(self.n_groups)
-        for g in range(self.n_groups):
-            rows = (self._rows[offsets[g]:offsets[g + 1]] if self._rows.size
-                    else slice(offsets[g], offsets[g + 1]))
-            swept = sweep_ranking(self._sorted(rows, scores), with_points=True)
-            pos_total, neg_total = swept.row[row_columns.POS_WEIGHT], swept.row[
-                row_columns.NEG_WEIGHT]
+
+        def read(ranking):
+            swept = sweep_ranking(ranking, with_points=True)
+            pos_total = swept.row[row_columns.POS_WEIGHT]
+            neg_total = swept.row[row_columns.NEG_WEIGHT]
             value = _point_metrics.finish(_point_metrics.of_swept(swept, *point), spec,
                                           pos_total, neg_total)
-            values[g] = value if neg_total > 0 else math.nan
+            return value if neg_total > 0 else math.nan
+
+        order = self._rows if self._rows.size else None
+        values = np.array(engine_tables.read_each(engine_tables.Rankings(
+            self._rankings.is_positive, scores, self._weights, self._rankings.offsets, order),
+            read), dtype=np.float64)
         if self._rankings.codes is None:
             return float(values[0])
         return averaged(values, average)
-
-    def _sorted(self, rows, scores):
-        """The :class:`SortedRanking` of ``rows`` of the data."""
-        is_positive = self._rankings.is_positive[rows]
-        by_class = [scores[rows][mask] for mask in (is_positive, ~is_positive)]
-        if self._weights is None:
-            return SortedRanking(np.sort(by_class[0]), _NO_WEIGHTS, np.sort(by_class[1]),
-                                 _NO_WEIGHTS)
-        weights = [self._weights[rows][mask] for mask in (is_positive, ~is_positive)]
-        orders = [np.argsort(values, kind="stable") for values in by_class]
-        return SortedRanking(by_class[0][orders[0]], weights[0][orders[0]],
-                             by_class[1][orders[1]], weights[1][orders[1]])
 
     def _fast_scores(self, y_score):
         """``y_score`` checked but for NaN (which ``_fast_metric`` finds), with no checks at
