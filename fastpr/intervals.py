@@ -738,6 +738,8 @@ def _two_sided_p(difference, standard_error):
     |z| = 8.3 on); never 0: past |z| = 38.4, or with no spread at all (se = 0, d != 0), it is
     the smallest positive double (about 4.9e-324), a bound above the tail. NaN stays
     NaN."""
+    if math.isnan(difference):  # (an undefined estimate: no test, whatever the replicates)
+        return math.nan
     if difference == 0 and standard_error == 0:
         return 1.0
     z = abs(difference) / standard_error if standard_error != 0 else math.inf

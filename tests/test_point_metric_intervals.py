@@ -117,8 +117,11 @@ def test_a_level_no_replicate_meets_leaves_them_undefined():
     # One tie group of half positives: precision 1/2 at the only threshold, in every stratified
     # replicate too.
     y, s = np.arange(40) % 2 == 0, np.full(40, 0.5)
-    with pytest.warns(fastpr.UndefinedMetricWarning, match="bootstrap replicates"):
+    with pytest.warns(fastpr.UndefinedMetricWarning) as caught:
         result = fastpr.bootstrap(y, s, metric="recall_at_precision@0.9", n_boot=4, seed=1)
+    assert [str(w.message).split(":")[0] for w in caught] == [
+        "recall_at_precision@0.9 is undefined on the data as given",
+        "Metrics are undefined for 4 of 4 bootstrap replicates"]
     assert math.isnan(result.estimate) and math.isnan(public("recall_at_precision@0.9", y, s))
     assert result.n_undefined == 4 and math.isnan(result.low)
 
@@ -136,10 +139,12 @@ def test_an_undefined_estimate_has_no_interval_and_the_warnings_say_why():
             "level" in messages)
     assert "no threshold of theirs meets the level of recall_at_precision@0.9" in messages
     b = s + np.random.default_rng(0).normal(0, 0.1, s.size)
-    with pytest.warns(fastpr.UndefinedMetricWarning, match="undefined on the data as given"):
+    with pytest.warns(fastpr.UndefinedMetricWarning) as caught:
         comparison = fastpr.compare(y, [b, s], metric="recall_at_precision@0.9", n_boot=20,
                                     seed=7)
+    assert any("undefined on the data as given for model" in str(w.message) for w in caught)
     assert np.isnan(comparison.low).all() and np.isnan(comparison.high).all()
+    assert np.isnan(comparison.p_values).all()
 
 
 # ----------------------------------------------------------------------------- fastpr.learn
