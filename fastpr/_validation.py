@@ -13,6 +13,7 @@ import functools
 import inspect
 import math
 import numbers
+import re
 import sys
 import warnings
 from collections.abc import Mapping
@@ -258,6 +259,116 @@ class ArrayLike:
             raise InputTypeError("{argument} must be {what}, got {value!r}.", argument=name,
                                  what=self.what, value=value)
         return value
+
+
+class MetricSpec(NamedTuple):
+    """A metric string parsed: ``text`` as given, ``name`` before the "@" and ``levels`` after
+    it: () without a level, (float,) for a rate, (int,) for k, (low, high) for a recall
+    range."""
+    text: str
+    name: str
+    levels: tuple
+
+
+# The metrics with a level, shared by every function that takes a metric string: name ->
+# (kind of level, an example). Each function adds its own names without a level.
+_LEVELLED = {**dict.fromkeys(("recall_at_precision", "precision_at_recall", "tpr_at_fpr",
+                              "tnr_at_tpr"), ("rate", "0.9")),
+             **dict.fromkeys(("precision_at_k", "recall_at_k"), ("k", "1000")),
+             **dict.fromkeys(("auc_roc", "auc_roc_mcclish"), ("max_fpr", "0.1")),
+             **dict.fromkeys(("auc_pr", "auc_npr"), ("range", "0.2:0.8"))}
+_NO_LEVEL = ("r_precision",)
+_LEVEL_WORDS = {"rate": "a number in [0, 1]", "k": "an integer >= 1",
+                "max_fpr": "a number in (0, 1]",
+                "range": "a recall range A:B with 0 <= A < B <= 1"}
+_LEVELLED_FORMS = ("'recall_at_precision@P', 'precision_at_recall@R', 'tpr_at_fpr@F', "
+                   "'tnr_at_tpr@T' (a level in [0, 1]); 'precision_at_k@K', 'recall_at_k@K' "
+                   "(an integer K >= 1); 'r_precision'; 'auc_roc@F', 'auc_roc_mcclish@F' "
+                   "(F in (0, 1]); 'auc_pr@A:B', 'auc_npr@A:B' (0 <= A < B <= 1)")
+_DECIMAL = r"[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+(?:[eE][-+]?[0-9]+)?"
+
+
+class Metric:
+    """A metric string: one of the names ``plain`` (no level) or ``"name@level"`` of the
+    grammar shared by bootstrap, compare and fastpr.learn (see :func:`metric_spec`); returns
+    its :class:`MetricSpec`."""
+    quick = ()
+
+    def __init__(self, plain):
+        self.plain = tuple(plain)
+        self.what = (f"one of {', '.join(map(repr, self.plain))}, or one of "
+                     f"{_LEVELLED_FORMS}")
+
+    def check(self, name, value):
+        if not isinstance(value, str):
+            raise InputTypeError("{argument} must be a string, got {value!r}.", argument=name,
+                                 value=value)
+        problem = _metric_problem(value, self.plain)
+        if problem:
+            raise InputValueError("{argument}={value!r}: {problem}. {argument} takes {what}.",
+                                  argument=name, value=value, problem=problem, what=self.what)
+        return metric_spec(value)
+
+
+def _metric_problem(text, plain):
+    """What is wrong with metric string ``text`` (None if nothing), ``plain`` being the names
+    without a level that the caller takes."""
+    name, at, level = text.partition("@")
+    if name not in _LEVELLED and name not in _NO_LEVEL and name not in plain:
+        return f"unknown name {name!r}"
+    if not at:
+        if name in plain or name in _NO_LEVEL:
+            return None
+        return f"{name} needs a level, as in '{name}@{_LEVELLED[name][1]}'"
+    if name not in _LEVELLED:
+        return f"{name} takes no level, got {level!r}"
+    kind = _LEVELLED[name][0]
+    if _level(kind, level) is None:
+        return f"the level of {name} must be {_LEVEL_WORDS[kind]}, got {level!r}"
+    return None
+
+
+def _level(kind, text):
+    """The level of a metric string as a tuple, or None where ``text`` is no such level."""
+    if kind == "range":
+        low, colon, high = text.partition(":")
+        if not (colon and re.fullmatch(_DECIMAL, low) and re.fullmatch(_DECIMAL, high)):
+            return None
+        low, high = float(low), float(high)
+        return (low, high) if 0 <= low < high <= 1 else None
+    if kind == "k":
+        return (int(text),) if re.fullmatch("[0-9]+", text) and int(text) >= 1 else None
+    if not re.fullmatch(_DECIMAL, text):
+        return None
+    value = float(text)
+    inside = 0 < value <= 1 if kind == "max_fpr" else 0 <= value <= 1
+    return (value,) if inside else None
+
+
+@functools.lru_cache(maxsize=256)
+def metric_spec(text):
+    """The :class:`MetricSpec` of a metric string that :class:`Metric` accepted (or a
+    function's default), such as ``"recall_at_precision@0.9"`` or ``"auc_pr@0.2:0.8"``."""
+    if isinstance(text, MetricSpec):
+        return text
+    name, at, level = text.partition("@")
+    return MetricSpec(text, name, _level(_LEVELLED[name][0], level) if at else ())
+
+
+class Levels:
+    """A rate to reach, in [0, 1]: a real number (as a float) or a non-empty 1-D sequence of
+    them (as a float64 array), each checked where it lies."""
+    quick, what = (), "a real number in [0, 1] or a 1-D sequence of them"
+
+    def check(self, name, value):
+        if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
+            return Interval(0, 1).check(name, value)
+        if isinstance(value, (str, bytes, bool, np.bool_)) or value is None:
+            raise InputTypeError("{argument} must be {what}, got {value!r}.", argument=name,
+                                 what=self.what, value=value)
+        array = as_1d(name, value)
+        check_dtype(name, array, "iuf", "be real numbers in [0, 1]")
+        return rates(name, array)
 
 
 def options(convention=None, **constraints):

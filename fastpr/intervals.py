@@ -11,18 +11,17 @@ from statistics import NormalDist
 
 import numpy as np
 
-from . import _student_t, _validation
+from . import _point_metrics, _student_t, _validation
 from ._engine.batch import each, spread
 from ._engine.jit import thread_count
 from ._engine.kernels import resample, rows
 from ._engine.kernels.delong import placements
 from ._engine.kernels.draws import replicate_counts
-from ._engine.kernels.fmeasure import max_f1
 from ._engine.kernels.gap_bins import gap_bin_starts
 from ._engine.ranking import SortedRanking, stable_argsort, sweep_ranking
 from ._rankings import sort_ranking
 from ._optional import import_optional
-from ._validation import Boolean, Integer, OneOf, options
+from ._validation import Boolean, Integer, Metric, OneOf, options
 from ._validation import Interval as Within
 from ._undefined import warn_undefined, warn_undefined_entries
 from .exceptions import InputValueError
@@ -30,7 +29,7 @@ from .results import (COLUMNS, P_FLOOR, PR_METHODS, Result, Table, method_field,
                       p_value_text)
 from .unachievable import normalised_auc_pr
 
-METRICS = ("auc_pr", "auc_roc", "auc_npr", "max_f1")
+METRICS = ("auc_pr", "auc_roc", "auc_npr", "max_f1")  # those without a level
 BOOTSTRAP_INTERVALS = ("percentile", "basic", "bca")
 RESAMPLING = ("multinomial", "poisson")
 _BATCH = 64  # replicates per kernel call: the progress bar's step
@@ -43,8 +42,10 @@ _NO_WEIGHTS = np.empty(0)
 _CONFIDENCE = Within(0, 1, closed="neither")
 _UNDEFINED_REPLICATES = ("they drew no positives or no negatives, or their weights are beyond "
                          "what double precision resolves")
+# The metrics that a ranking may leave undefined with both classes: no threshold meets the level.
+_CONSTRAINED = ("recall_at_precision", "precision_at_recall", "tpr_at_fpr", "tnr_at_tpr")
 _SEED = Integer(0, 2**64 - 1)
-_BOOTSTRAP_OPTIONS = dict(metric=OneOf(METRICS), method=OneOf(PR_METHODS),
+_BOOTSTRAP_OPTIONS = dict(metric=Metric(METRICS), method=OneOf(PR_METHODS),
                           interval=OneOf(BOOTSTRAP_INTERVALS), resampling=OneOf(RESAMPLING),
                           confidence=_CONFIDENCE, n_boot=Integer(minimum=2), seed=_SEED,
                           stratified=Boolean(), progress=Boolean(text=True))
@@ -203,7 +204,7 @@ class _Resampler:
                                          weights[~is_positive & (weights > 0)])
         return cls(**columns, bins=bins)
 
-    def replicates(self, seed, n_boot, stratified, poisson, with_f1, progress):
+    def replicates(self, seed, n_boot, stratified, poisson, point, progress):
         out = np.empty((n_boot, self.pos.shape[0], resample.N_REPLICATE))
         title = progress if isinstance(progress, str) else None
         bar = (import_optional("tqdm", "progress").tqdm(total=n_boot, desc=title)
@@ -213,7 +214,7 @@ class _Resampler:
             count = min(_BATCH, n_boot - first)
             n_tasks = min(thread_count(), count)  # task t takes replicates t, t + n_tasks, ...
             spread(lambda start: self.bins.replicates_into(
-                self, seed, first, start, n_tasks, stratified, poisson, with_f1,
+                self, seed, first, start, n_tasks, stratified, poisson, point,
                 out[first:first + count]), range(n_tasks), n_tasks)
             if bar is not None:
                 bar.update(count)
@@ -221,19 +222,19 @@ class _Resampler:
             bar.close()
         return out
 
-    def full_rows(self, with_f1):
+    def full_rows(self, point):
         """Each model's replicate row on the data as given (every count 1)."""
         every_pos, every_neg = np.ones(self.pos.shape[1], bool), np.ones(self.neg.shape[1], bool)
-        return np.array([self._row(m, every_pos, every_neg, with_f1)
+        return np.array([self._row(m, every_pos, every_neg, point)
                          for m in range(self.pos.shape[0])])
 
-    def _row(self, model, kept_pos, kept_neg, with_f1):
+    def _row(self, model, kept_pos, kept_neg, point):
         pos_weight = self._weights(kept_pos, self.pos_weight, self.pos_order, model)
         neg_weight = self._weights(kept_neg, self.neg_weight, self.neg_order, model)
         ranking = SortedRanking(self.pos[model], pos_weight, self.neg[model], neg_weight)
-        return _replicate_row(sweep_ranking(ranking, with_points=with_f1))
+        return _replicate_row(sweep_ranking(ranking, with_points=point[0] is not None), point)
 
-    def jackknife(self, with_f1):
+    def jackknife(self, point):
         """Delete-a-group jackknife: examples in ``_JACKKNIFE_GROUPS`` groups (by position within
         their class), or leave-one-out when there are fewer examples than that."""
         n_pos, n_neg = self.pos.shape[1], self.neg.shape[1]
@@ -243,7 +244,7 @@ class _Resampler:
         out = np.empty((n_groups, self.pos.shape[0], resample.N_REPLICATE))
         for g in range(n_groups):
             for m in range(self.pos.shape[0]):
-                out[g, m] = self._row(m, group_pos != g, group_neg != g, with_f1)
+                out[g, m] = self._row(m, group_pos != g, group_neg != g, point)
         return out
 
     @staticmethod
@@ -271,11 +272,11 @@ class _GapBins:
 
     starts: np.ndarray
 
-    def replicates_into(self, data, seed, first, start, step, stratified, poisson, with_f1, out):
+    def replicates_into(self, data, seed, first, start, step, stratified, poisson, point, out):
         """One thread's share of ``out`` (see the kernel's start and step)."""
         resample.binned_replicates_into(data.pos[0], data.pos_weight[0], data.neg[0],
                                         data.neg_weight[0], self.starts, seed, first, start,
-                                        step, stratified, poisson, with_f1, out)
+                                        step, stratified, poisson, *point, out)
 
 
 @dataclass(frozen=True)
@@ -314,11 +315,11 @@ class _ExampleBins:
         return cls(neg, np.full(n_models, n_neg), of_example,
                    np.ascontiguousarray(weight_by_example, dtype=np.float64))
 
-    def replicates_into(self, data, seed, first, start, step, stratified, poisson, with_f1, out):
+    def replicates_into(self, data, seed, first, start, step, stratified, poisson, point, out):
         """One thread's share of ``out`` (see the kernel's start and step)."""
         resample.paired_replicates_into(data.pos, data.pos_weight, data.pos_order, self.scores,
                                         self.n_bins, self.of_example, self.example_weight, seed,
-                                        first, start, step, stratified, poisson, with_f1, out)
+                                        first, start, step, stratified, poisson, *point, out)
 
 
 def _bin_dtype(n_neg):
@@ -336,19 +337,18 @@ def _resampling_pool(y_true, y_score, sample_weight, pos_label):
                          ranking.neg[kept_neg], ranking.neg_weight[kept_neg])
 
 
-def _replicate_row(swept):
-    """A swept ranking's row with the best F1 appended (NaN unless it kept its points), as the
-    replicates' rows of ``fastpr._engine.kernels.resample``."""
-    best_f1 = math.nan
-    if swept.points.shape[1]:
-        best_f1 = max_f1(swept.points, swept.points.shape[1], swept.row[rows.POS_WEIGHT])
-    return np.append(swept.row, best_f1)
+def _replicate_row(swept, point):
+    """A swept ranking's row with the kernel's value of its points appended (NaN for a field of
+    the row), as the replicates' rows of ``fastpr._engine.kernels.resample``."""
+    return np.append(swept.row, _point_metrics.of_swept(swept, *point))
 
 
-def _metric_values(table, metric, method):
+def _metric_values(table, spec, method):
     """The metric of every replicate row (any leading shape)."""
-    if metric == "max_f1":
-        return table[..., resample.MAX_F1]
+    if _point_metrics.point(spec)[0] is not None:
+        return _point_metrics.finish(table[..., resample.POINT_METRIC], spec,
+                                     table[..., rows.POS_WEIGHT], table[..., rows.NEG_WEIGHT])
+    metric = spec.name
     if metric == "auc_roc" or metric == "auc_npr" and method == "interpolated":
         return table[..., COLUMNS[metric]]
     area = table[..., COLUMNS[method_field(method)]]
@@ -361,8 +361,9 @@ def _metric_values(table, metric, method):
 # --------------------------------------------------------------------------- interval rules
 def _bootstrap_bounds(estimate, values, jackknife_values, confidence, interval):
     """(low, high) from finite replicate values by the percentile, basic or BCa rule; NaN when
-    no replicate has a value."""
-    if values.size == 0:
+    no replicate has a value, or the estimate none (an interval of the replicates that have one
+    would describe those resamples alone: of a constraint met by chance, say)."""
+    if values.size == 0 or math.isnan(estimate):
         return math.nan, math.nan
     alpha = 1.0 - confidence
     if interval == "bca":
@@ -405,14 +406,14 @@ def _seed(seed):
 def _resampled_values(resampler, options):
     """Replicate metric values (n_boot, n_models) and, for BCa, jackknife values."""
     seed = _seed(options["seed"])
-    with_f1 = options["metric"] == "max_f1"
+    point = _point_metrics.point(options["metric"])
     replicates = resampler.replicates(seed, options["n_boot"], options["stratified"],
-                                      options["resampling"] == "poisson", with_f1,
+                                      options["resampling"] == "poisson", point,
                                       options["progress"])
     values = _metric_values(replicates, options["metric"], options["method"])
     jackknife = None
     if options["interval"] == "bca":
-        jackknife = _metric_values(resampler.jackknife(with_f1), options["metric"],
+        jackknife = _metric_values(resampler.jackknife(point), options["metric"],
                                    options["method"])
     return seed, values, jackknife
 
@@ -422,15 +423,26 @@ def _resampled_values(resampler, options):
 def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot=1000,
               confidence=0.95, interval="percentile", stratified=True, resampling="multinomial",
               seed=None, sample_weight=None, pos_label=None, progress=False):
-    """Bootstrap confidence interval of AUC-PR (any estimator), AUC-ROC or normalised AUC-PR.
+    """Bootstrap confidence interval of AUC-PR (any estimator), AUC-ROC, normalised AUC-PR, an
+    operating point, a top-k metric or a partial area.
 
     Parameters
     ----------
     y_true, y_score, sample_weight, pos_label
         As in :func:`fastpr.evaluate`.
-    metric : {"auc_pr", "auc_roc", "auc_npr", "max_f1"}, default="auc_pr"
-        ``max_f1`` is the best F1 over the operating points (:func:`fastpr.max_f_beta`); its
-        replicates keep their operating points, which makes them slower.
+    metric : str, default="auc_pr"
+        ``"auc_pr"``, ``"auc_roc"``, ``"auc_npr"``, ``"max_f1"`` (the best F1 over the
+        operating points, :func:`fastpr.max_f_beta`), or a metric with its level after "@":
+        the best rate at one threshold under a constraint, ``"recall_at_precision@P"``,
+        ``"precision_at_recall@R"``, ``"tpr_at_fpr@F"``, ``"tnr_at_tpr@T"`` (the ``value`` of
+        :func:`fastpr.recall_at_precision` and its kin); the top k, ``"precision_at_k@K"``,
+        ``"recall_at_k@K"``, ``"r_precision"`` (:func:`fastpr.top_k`; they count rows, so they
+        take no ``sample_weight`` here); partial areas, ``"auc_roc@F"`` (raw) and
+        ``"auc_roc_mcclish@F"`` (:func:`fastpr.auc_roc` with ``max_fpr=F``),
+        ``"auc_pr@A:B"`` and ``"auc_npr@A:B"`` (``recall_range=(A, B)``, the interpolated
+        estimator). Each replicate chooses its own best threshold, so the interval is that of
+        the metric as defined, not of one threshold's rates. The metrics other than the areas
+        read each replicate's operating points, which makes replicates somewhat slower.
     method : str, default="interpolated"
         The PR estimator (see :func:`fastpr.auc_pr`) for ``auc_pr`` and ``auc_npr``.
     n_boot : int, default=1000
@@ -470,36 +482,62 @@ def bootstrap(y_true, y_score, *, metric="auc_pr", method="interpolated", n_boot
     >>> round(b.estimate, 4), round(b.low, 4), round(b.high, 4)
     (0.0939, 0.0698, 0.1357)
     """
+    spec = _metric(metric, method, sample_weight)
     resampler = _Resampler.single(_resampling_pool(y_true, y_score, sample_weight, pos_label))
-    estimate = _estimate(resampler, metric, method)
-    options = dict(metric=metric, method=method, n_boot=n_boot, interval=interval,
+    estimate = _estimate(resampler, spec, method)
+    options = dict(metric=spec, method=method, n_boot=n_boot, interval=interval,
                    stratified=stratified, resampling=resampling, seed=seed, progress=progress)
     seed, values, jackknife = _resampled_values(resampler, options)
     values = values[:, 0]
     finite = np.isfinite(values)
+    _warn_undefined_estimates(spec, [estimate])
     warn_undefined_entries(int(np.count_nonzero(~finite)), n_boot, "bootstrap replicates",
-                           _UNDEFINED_REPLICATES, "the interval leaves them out")
+                           _undefined_replicates(spec), "the interval leaves them out")
     low, high = _bootstrap_bounds(estimate, values[finite],
                                   None if jackknife is None else jackknife[:, 0],
                                   confidence, interval)
-    return BootstrapResult(metric, method, interval, estimate, low, high, confidence, values,
+    return BootstrapResult(spec.text, method, interval, estimate, low, high, confidence, values,
                            n_boot, int(np.count_nonzero(~finite)), bool(stratified), resampling,
                            seed)
 
 
-def _estimate(resampler, metric, method):
+def _undefined_replicates(spec):
+    """Why replicates of the metric may be undefined, for the warning that counts them."""
+    if spec.name in _CONSTRAINED:
+        return (f"no threshold of theirs meets the level of {spec.text}, or "
+                f"{_UNDEFINED_REPLICATES}")
+    return _UNDEFINED_REPLICATES
+
+
+def _warn_undefined_estimates(spec, estimates, models=None):
+    """Warn where the metric of the data as given is undefined: its interval is NaN."""
+    undefined = [k for k, estimate in enumerate(estimates) if math.isnan(estimate)]
+    if not undefined:
+        return
+    which = "" if models is None else (
+        f" for model{'s' if len(undefined) > 1 else ''} "
+        f"{', '.join(str(models[k]) for k in undefined)}")
+    why = ("no threshold meets its level" if spec.name in _CONSTRAINED
+           else "its function says why")
+    around = "its interval is" if models is None else "the intervals and p-values with it are"
+    warn_undefined(f"{spec.text} is undefined on the data as given{which}: {why}; {around} "
+                   "NaN.")
+
+
+def _estimate(resampler, spec, method):
     """The metric of the data as given (every count 1), where both classes are present."""
-    full = resampler.full_rows(metric == "max_f1")
+    full = resampler.full_rows(_point_metrics.point(spec))
     _validation.both_classes(full[0, rows.POS_WEIGHT], full[0, rows.NEG_WEIGHT],
                              "bootstrap an interval")
-    return float(_metric_values(full, metric, method)[0])
+    return float(_metric_values(full, spec, method)[0])
 
 
 def estimate_of(result, y_true, y_score, sample_weight=None, pos_label=None):
     """The ``estimate`` that :func:`bootstrap` would give ``result`` on this data: equal to
     ``result.estimate`` where ``result`` is this data's bootstrap."""
     pool = _resampling_pool(y_true, y_score, sample_weight, pos_label)
-    return _estimate(_Resampler.single(pool), result.metric, result.method)
+    return _estimate(_Resampler.single(pool), _validation.metric_spec(result.metric),
+                     result.method)
 
 
 @options(replicate=Integer(0, 2**63 - 1), seed=_SEED, resampling=OneOf(RESAMPLING),
@@ -663,17 +701,20 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
     """
     is_positive, score_rows, weights, models = _validation.paired_models(
         y_true, y_scores, sample_weight, pos_label)
+    spec = _validation.metric_spec(metric)
     if test == "delong":
-        _check_delong(metric, weights)
+        _check_delong(spec.text, weights)
         return _delong_comparison(is_positive, score_rows, confidence, models)
+    spec = _metric(spec, method, weights)
     resampler = _Resampler.paired(is_positive, score_rows, weights)
     _validation.both_classes(resampler.pos.shape[1], resampler.neg.shape[1], "compare models")
-    estimates = _metric_values(resampler.full_rows(metric == "max_f1"), metric, method)
-    options = dict(metric=metric, method=method, n_boot=n_boot, interval=interval,
+    estimates = _metric_values(resampler.full_rows(_point_metrics.point(spec)), spec, method)
+    options = dict(metric=spec, method=method, n_boot=n_boot, interval=interval,
                    stratified=stratified, resampling=resampling, seed=seed, progress=progress)
     _, values, jackknife = _resampled_values(resampler, options)
+    _warn_undefined_estimates(spec, estimates, models)
     warn_undefined_entries(int(np.count_nonzero(~np.isfinite(values).all(axis=1))), n_boot,
-                           "bootstrap replicates", _UNDEFINED_REPLICATES,
+                           "bootstrap replicates", _undefined_replicates(spec),
                            "the intervals and p-values leave them out")
     differences = estimates[1:] - estimates[0]
     replicate_differences = values[:, 1:] - values[:, :1]
@@ -687,8 +728,8 @@ def compare(y_true, y_scores, *, metric="auc_pr", method="interpolated", test="b
         high.append(bounds[1])
         p_values.append(_two_sided_p(difference, np.std(column, ddof=1))
                         if column.size > 1 else math.nan)
-    return Comparison(metric, method, "bootstrap", models, estimates, differences, np.array(low),
-                      np.array(high), np.array(p_values), confidence, values)
+    return Comparison(spec.text, method, "bootstrap", models, estimates, differences,
+                      np.array(low), np.array(high), np.array(p_values), confidence, values)
 
 
 def _two_sided_p(difference, standard_error):
@@ -697,6 +738,8 @@ def _two_sided_p(difference, standard_error):
     |z| = 8.3 on); never 0: past |z| = 38.4, or with no spread at all (se = 0, d != 0), it is
     the smallest positive double (about 4.9e-324), a bound above the tail. NaN stays
     NaN."""
+    if math.isnan(difference):  # (an undefined estimate: no test, whatever the replicates)
+        return math.nan
     if difference == 0 and standard_error == 0:
         return 1.0
     z = abs(difference) / standard_error if standard_error != 0 else math.inf
@@ -733,7 +776,7 @@ def _delong_comparison(is_positive, score_rows, confidence, models):
 _RULES = ("binomial", "logit")
 
 
-@options(rule=OneOf(_RULES), metric=OneOf(METRICS), method=OneOf(PR_METHODS),
+@options(rule=OneOf(_RULES), metric=Metric(METRICS), method=OneOf(PR_METHODS),
          confidence=_CONFIDENCE)
 def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
                         method="interpolated", confidence=0.95, sample_weight=None,
@@ -780,11 +823,12 @@ def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
     >>> round(ci.estimate, 4), round(ci.low, 4), round(ci.high, 4)
     (0.0939, 0.0603, 0.1433)
     """
-    _check_analytic_metric(rule, metric)
+    spec = _validation.metric_spec(metric)
+    _check_analytic_metric(rule, spec.text)
     row = sweep_ranking(sort_ranking(y_true, y_score, sample_weight, pos_label)).row
     n_pos = row[rows.POS_WEIGHT]
     _validation.both_classes(n_pos, row[rows.NEG_WEIGHT], f"give a {rule} interval")
-    theta = float(_metric_values(row, metric, method))
+    theta = float(_metric_values(row, spec, method))
     z = _two_sided_z(confidence)
     standard_error = math.sqrt(max(theta * (1 - theta), 0.0) / n_pos)
     if theta in (0.0, 1.0):
@@ -795,7 +839,7 @@ def confidence_interval(y_true, y_score, *, rule="logit", metric="auc_pr",
         centre = math.log(theta / (1 - theta))
         half = z * standard_error / (theta * (1 - theta))
         low, high = (_logistic(centre + sign * half) for sign in (-1, 1))
-    return Interval(metric, method, rule, theta, low, high, confidence)
+    return Interval(spec.text, method, rule, theta, low, high, confidence)
 
 
 def _clopper_pearson_at_the_end(theta, n_pos, confidence):
@@ -846,12 +890,26 @@ def _check_delong(metric, sample_weight):
                               "{argument}.", argument="sample_weight")
 
 
+def _metric(metric, method, sample_weight):
+    """The parsed metric of a bootstrap, refused where its replicates cannot give it."""
+    spec = _validation.metric_spec(metric)
+    if spec.name in ("auc_pr", "auc_npr") and spec.levels and method != "interpolated":
+        raise InputValueError("{argument}={metric!r} is a partial area of the interpolated "
+                              "curve; got method={method!r}: leave method at 'interpolated'.",
+                              argument="metric", metric=spec.text, method=method)
+    if spec.name in _point_metrics.TOP_K and sample_weight is not None:
+        raise InputValueError("{argument}={metric!r} counts rows (the k highest scores), and a "
+                              "replicate's weights are not row counts: bootstrap it without "
+                              "sample_weight.", argument="metric", metric=spec.text)
+    return spec
+
+
 def _check_analytic_metric(rule, metric):
     if metric not in ("auc_pr", "auc_npr"):
-        raise InputValueError("the {rule} interval is for PR areas ({argument} 'auc_pr' or "
-                              "'auc_npr'), got {argument}={metric!r}; use fastpr.bootstrap "
-                              "(or fastpr.delong for AUC-ROC).", argument="metric", rule=rule,
-                              metric=metric)
+        raise InputValueError("the {rule} interval is for the whole PR areas ({argument} "
+                              "'auc_pr' or 'auc_npr'), got {argument}={metric!r}; use "
+                              "fastpr.bootstrap (or fastpr.delong for AUC-ROC).",
+                              argument="metric", rule=rule, metric=metric)
 
 
 def _fold_values(values):

@@ -12,6 +12,7 @@ alike and returns the single result for one ranking, a list for many (an array f
 :func:`auc_prg`), a dict keyed by name for a table of models, each entry equal to the single
 call.
 """
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,6 +32,7 @@ from .curves import (
 from .fmeasure import BETA, f_beta_curve_of, max_f_beta_of
 from .gain import prg_curve_of
 from .exceptions import InputTypeError
+from .operating import LEVELS, Prepared, warn_unmet
 from .results import Evaluation, Result
 
 # What each function returns as NaN when a class is missing, for its one warning (the metric
@@ -81,6 +83,41 @@ class SweptRanking(Result):
     def n_neg(self):
         """Total weight of the negatives."""
         return self.evaluation.n_neg
+
+    @functools.cached_property
+    def _operating(self):
+        # Built at the first operating-point query, O(n); each query after it is O(log n).
+        return Prepared(self.thresholds, self.tp, self.fp, self.hull_thresholds, self.hull_tp,
+                        self.hull_fp, self.n_pos, self.n_neg)
+
+    def _query(self, kind, level):
+        result = self._operating.query(kind, level)
+        warn_unmet([result])
+        return result
+
+    @options(min_precision=LEVELS)
+    def recall_at_precision(self, min_precision):
+        """:func:`fastpr.recall_at_precision` of this ranking, O(log n) per level after the
+        first query of the object, which prepares it in O(n)."""
+        return self._query("recall_at_precision", min_precision)
+
+    @options(min_recall=LEVELS)
+    def precision_at_recall(self, min_recall):
+        """:func:`fastpr.precision_at_recall` of this ranking, O(log n) per level after the
+        first query of the object."""
+        return self._query("precision_at_recall", min_recall)
+
+    @options(max_fpr=LEVELS)
+    def tpr_at_fpr(self, max_fpr):
+        """:func:`fastpr.tpr_at_fpr` of this ranking, O(log n) per level after the first
+        query of the object."""
+        return self._query("tpr_at_fpr", max_fpr)
+
+    @options(min_tpr=LEVELS)
+    def tnr_at_tpr(self, min_tpr):
+        """:func:`fastpr.tnr_at_tpr` of this ranking, O(log n) per level after the first
+        query of the object."""
+        return self._query("tnr_at_tpr", min_tpr)
 
 
 def _roc(swept):
@@ -477,3 +514,168 @@ def auc_prg(y_true, y_score=None, *, sample_weight=None, pos_label=None, groups=
     """
     return _read(_prg_area, _GAIN_AREA, y_true, y_score, sample_weight, pos_label,
                  groups, offsets, average, number=True)
+
+
+def _operating_points(kind, level, y_true, y_score, sample_weight, pos_label, groups, offsets):
+    """The OperatingPoints of ``kind`` at ``level`` of one ranking, or a list of one per ranking
+    (a dict by name for a table of models), with one warning for the levels left NaN."""
+    rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets,
+                           nan_in_sort=False)
+    results = [_swept(ranking)._operating.query(kind, level)
+               for ranking in sorted_rankings(rankings)]
+    if rankings.index is None:
+        warn_unmet(results)
+        return results[0]
+    warn_unmet(results, rankings.index.tolist(), PLURALS[rankings.index_name])
+    return per_ranking(rankings, results)
+
+
+@options(min_precision=LEVELS)
+def recall_at_precision(y_true, y_score, min_precision, *, sample_weight=None, pos_label=None,
+                        groups=None, offsets=None):
+    """The best recall with precision >= ``min_precision``: at a single threshold, and mixing
+    two thresholds at random (the achievable point).
+
+    Parameters
+    ----------
+    y_true, y_score, sample_weight, pos_label, groups, offsets
+        As in :func:`fastpr.evaluate`.
+    min_precision : float or sequence of float
+        The precision to reach, in [0, 1]; several levels cost one sort and one sweep.
+
+    Returns
+    -------
+    OperatingPoints
+        ``value`` (the recall), its ``threshold`` (predict positive iff
+        ``score >= threshold``), the counts ``tp``, ``fp``, ``tn``, ``fn`` and the rates
+        ``precision``, ``recall``, ``fpr``, ``tnr`` there; then the ``achievable`` recall of
+        the best random mixture of two thresholds, its ``high_threshold``,
+        ``low_threshold`` and ``mixing_probability`` and its expected counts. Floats for one
+        level, arrays of one entry per level for several. For a 2-D ``y_score``, ``groups``
+        or ``offsets``, a list of one per ranking; for a table of models a dict by name.
+
+    Notes
+    -----
+    Precision is ``tp / (tp + fp)`` as a double, as :func:`fastpr.pr_curve` gives it, and the
+    threshold must reach ``min_precision`` with it; where nothing is called positive precision
+    is undefined, so that threshold never qualifies. A threshold keeps or drops a whole group
+    of tied scores, as the curves do. Where no threshold reaches the level (or there are no
+    positives) every field is NaN, with one ``UndefinedMetricWarning`` naming the levels (and
+    the rankings).
+
+    Among thresholds of equal best recall the one of higher precision wins, then the higher
+    threshold. torchmetrics' ``binary_recall_at_fixed_precision`` breaks ties alike, but where
+    no threshold qualifies it returns recall 0 (and a threshold of 1e6) instead of NaN.
+
+    The achievable point: a classifier that predicts positive above ``high_threshold`` and,
+    with probability ``mixing_probability``, between ``low_threshold`` and it, has expected
+    counts on the chord between the two operating points. The best such mixtures lie on the
+    ROC convex hull, along which precision falls as recall rises, so the best one under the
+    constraint is where the hull (its image, the achievable PR curve) crosses precision
+    ``min_precision``; see :doc:`/math/operating`. It is reported where it beats the single
+    threshold by more than 1e-12, else it is that threshold (probability 0).
+
+    Cost: one sort and one sweep (as :func:`fastpr.sweep`), then O(log n) per level.
+    :meth:`fastpr.SweptRanking.recall_at_precision` answers more levels without sweeping again.
+
+    Examples
+    --------
+    >>> import fastpr
+    >>> y = [1, 1, 0, 1, 0, 1, 0, 0]
+    >>> s = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2]
+    >>> r = fastpr.recall_at_precision(y, s, 0.7)
+    >>> r.value, r.threshold, r.precision
+    (0.75, 0.6, 0.75)
+
+    Randomising between thresholds 0.8 and 0.4 reaches more (rounded here for print):
+
+    >>> round(r.achievable, 4), r.high_threshold, r.low_threshold, round(r.mixing_probability, 4)
+    (0.875, 0.8, 0.4, 0.75)
+    >>> fastpr.recall_at_precision(y, s, [0.5, 0.7, 1.0]).value
+    array([1.  , 0.75, 0.5 ])
+    """
+    return _operating_points("recall_at_precision", min_precision, y_true, y_score,
+                             sample_weight, pos_label, groups, offsets)
+
+
+@options(min_recall=LEVELS)
+def precision_at_recall(y_true, y_score, min_recall, *, sample_weight=None, pos_label=None,
+                        groups=None, offsets=None):
+    """The best precision with recall >= ``min_recall``: at a single threshold, and mixing two
+    thresholds at random.
+
+    Parameters and results as in :func:`recall_at_precision`, ``value`` being the precision.
+
+    Notes
+    -----
+    Among thresholds of equal best precision the one of higher recall wins, then the higher
+    threshold (torchmetrics' ``binary_precision_at_fixed_recall`` alike). At
+    ``min_recall=0`` the threshold must still call something positive, where precision is
+    defined. Along the ROC hull precision falls as recall rises, so the achievable point sits
+    where the hull reaches recall ``min_recall`` exactly.
+
+    Examples
+    --------
+    >>> import fastpr
+    >>> r = fastpr.precision_at_recall([1, 1, 0, 1, 0, 1, 0, 0],
+    ...                                [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2], 0.8)
+    >>> r.value, r.threshold, round(r.achievable, 4), round(r.mixing_probability, 4)
+    (0.6666666666666666, 0.4, 0.7273, 0.6)
+    """
+    return _operating_points("precision_at_recall", min_recall, y_true, y_score, sample_weight,
+                             pos_label, groups, offsets)
+
+
+@options(max_fpr=LEVELS)
+def tpr_at_fpr(y_true, y_score, max_fpr, *, sample_weight=None, pos_label=None, groups=None,
+               offsets=None):
+    """The best TPR (sensitivity) with FPR <= ``max_fpr``: at a single threshold, and mixing two
+    thresholds at random.
+
+    Parameters and results as in :func:`recall_at_precision`, ``value`` being the TPR; NaN
+    without positives or without negatives.
+
+    Notes
+    -----
+    Among thresholds of equal best TPR the one of lower FPR wins, then the higher threshold.
+    The origin (nothing positive, threshold ``inf``) meets every level. The achievable point
+    is the ROC convex hull at FPR ``max_fpr``. torchmetrics' ``binary_sensitivity_at_specificity``
+    asks for specificity >= 1 - ``max_fpr`` instead (the same constraint, up to rounding).
+
+    Examples
+    --------
+    >>> import fastpr
+    >>> r = fastpr.tpr_at_fpr([1, 1, 0, 1, 0, 1, 0, 0],
+    ...                       [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2], 0.1)
+    >>> r.value, r.fpr, round(r.achievable, 4), r.low_threshold
+    (0.5, 0.0, 0.6, 0.4)
+    """
+    return _operating_points("tpr_at_fpr", max_fpr, y_true, y_score, sample_weight, pos_label,
+                             groups, offsets)
+
+
+@options(min_tpr=LEVELS)
+def tnr_at_tpr(y_true, y_score, min_tpr, *, sample_weight=None, pos_label=None, groups=None,
+               offsets=None):
+    """The best TNR (specificity) with TPR (sensitivity) >= ``min_tpr``: at a single threshold,
+    and mixing two thresholds at random.
+
+    Parameters and results as in :func:`recall_at_precision`, ``value`` being the TNR; NaN
+    without positives or without negatives.
+
+    Notes
+    -----
+    Among thresholds of equal best TNR the one of higher TPR wins, then the higher threshold.
+    The achievable point is where the ROC convex hull reaches TPR ``min_tpr``.
+    torchmetrics' ``binary_specificity_at_sensitivity`` answers the same question.
+
+    Examples
+    --------
+    >>> import fastpr
+    >>> r = fastpr.tnr_at_tpr([1, 1, 0, 1, 0, 1, 0, 0],
+    ...                       [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2], 0.9)
+    >>> r.value, r.threshold, round(r.achievable, 4)
+    (0.5, 0.4, 0.6)
+    """
+    return _operating_points("tnr_at_tpr", min_tpr, y_true, y_score, sample_weight, pos_label,
+                             groups, offsets)

@@ -588,3 +588,93 @@ def trec_eval_rprec(relevant, scores):
     number of relevant documents (here: those in the run); None where R is 0."""
     n_relevant = sum(bool(r) for r in relevant)
     return trec_eval_p_at_k(relevant, scores, n_relevant) if n_relevant else None
+
+
+# Operating points under a constraint (docs/math/operating.rst). A rate is the double nearest
+# its exact value, as the curves give it; kinds by name.
+OPERATING_KINDS = ("recall_at_precision", "precision_at_recall", "tpr_at_fpr", "tnr_at_tpr")
+
+
+def _operating_rates(tp, fp, n_pos, n_neg):
+    """{rate: double or None where undefined} of exact counts."""
+    def ratio(a, b):
+        return float(Fraction(a) / Fraction(b)) if b else None
+    return {"precision": ratio(tp, tp + fp), "recall": ratio(tp, n_pos),
+            "fpr": ratio(fp, n_neg), "tnr": ratio(n_neg - fp, n_neg)}
+
+
+def _judged(kind, rates, level):
+    """(meets the constraint, value, the other rate as a tie-break: higher is better)."""
+    precision, recall, fpr, tnr = (rates[k] for k in ("precision", "recall", "fpr", "tnr"))
+    if kind == "recall_at_precision":
+        return precision is not None and precision >= level, recall, precision
+    if kind == "precision_at_recall":
+        return precision is not None and recall >= level, precision, recall
+    if kind == "tpr_at_fpr":
+        return fpr <= level, recall, None if fpr is None else -fpr
+    return recall >= level, tnr, recall
+
+
+def best_single_threshold(points, n_pos, n_neg, kind, level):
+    """(value, threshold) over every threshold (every point of ``points``, (threshold, TP, FP)
+    with exact counts): the best value whose constraint is met; among equal values the best
+    other rate of the pair, then the highest threshold. (NaN, NaN) where none meets it, or the
+    value is undefined (no positives; no negatives for the ROC kinds)."""
+    if n_pos == 0 or (kind in ("tpr_at_fpr", "tnr_at_tpr") and n_neg == 0):
+        return math.nan, math.nan
+    best = None
+    for threshold, tp, fp in points:
+        meets, value, other = _judged(kind, _operating_rates(tp, fp, n_pos, n_neg), level)
+        if meets and (best is None or (value, other, threshold) > best):
+            best = (value, other, threshold)
+    return (math.nan, math.nan) if best is None else (best[0], best[2])
+
+
+def best_mixture(points, n_pos, n_neg, kind, level):
+    """The best value over every chord between two operating points (a randomised choice
+    between their thresholds), exact: along a chord the counts are linear in the mixing
+    probability, so each constraint holds on an interval of it and the value (linear, or for
+    precision a ratio of linear functions) is best at an end of that interval. NaN where no
+    mixture meets the constraint or the value is undefined."""
+    if n_pos == 0 or (kind in ("tpr_at_fpr", "tnr_at_tpr") and n_neg == 0):
+        return math.nan
+    level = Fraction(level)
+    n_pos, n_neg = Fraction(n_pos), Fraction(n_neg)
+
+    def slack(tp, fp):  # >= 0 where the constraint holds; linear in the counts
+        if kind == "recall_at_precision":
+            return (1 - level) * tp - level * fp
+        if kind == "tpr_at_fpr":
+            return level * n_neg - fp
+        return tp - level * n_pos
+
+    def value(tp, fp):
+        if kind == "precision_at_recall":
+            return tp / (tp + fp) if tp + fp else None
+        if kind == "tnr_at_tpr":
+            return (n_neg - fp) / n_neg
+        return tp / n_pos
+
+    best = None
+    counts_ = [(Fraction(tp), Fraction(fp)) for _, tp, fp in points]
+    for tp_a, fp_a in counts_:
+        for tp_b, fp_b in counts_:
+            s_a, s_b = slack(tp_a, fp_a), slack(tp_b, fp_b)
+            if s_a < 0 and s_b < 0:
+                continue
+            # The interval of lambda in [0, 1] where slack((1 - l) A + l B) >= 0.
+            low, high = Fraction(0), Fraction(1)
+            if s_a < 0:
+                low = s_a / (s_a - s_b)
+            elif s_b < 0:
+                high = s_a / (s_a - s_b)
+            for lam in (low, high):
+                tp, fp = tp_a + lam * (tp_b - tp_a), fp_a + lam * (fp_b - fp_a)
+                if kind == "recall_at_precision" and tp + fp == 0:
+                    continue  # precision undefined at the origin
+                v = value(tp, fp)
+                if v is None:  # the origin: along a chord from it precision is B's
+                    v = value(tp_b, fp_b) if lam == 0 and tp_b + fp_b else None
+                if v is not None and (best is None or v > best):
+                    best = v
+    return math.nan if best is None else float(best)

@@ -114,3 +114,20 @@ def cutoffs(max_k=12):
     """``k`` of ``fastpr.top_k``: an int, a list of ints (>= 1) or "positives"."""
     return st.one_of(st.integers(1, max_k), st.lists(st.integers(1, max_k), min_size=1,
                                                      max_size=4), st.just("positives"))
+
+
+# Pieces of metric strings (fastpr._validation.Metric): names good and bad, levels good, out of
+# range and no numbers at all.
+METRIC_NAMES = ["auc_pr", "auc_roc", "max_f1", "r_precision", "recall_at_precision",
+                "precision_at_recall", "tpr_at_fpr", "tnr_at_tpr", "precision_at_k",
+                "recall_at_k", "auc_roc_mcclish", "auc_npr", "auc", "", "Auc_pr", "f1"]
+METRIC_LEVELS = ["0.9", "1", "0", "1.0", ".5", "1e-1", "1000", "-0.1", "1.5", "nan", "inf",
+                 "0x1", " 0.9", "0.9 ", "", "0.2:0.8", "0.8:0.2", "0:1", "0.5:0.5", ":", "a"]
+
+
+def metric_strings():
+    """A name alone, or name@level, or name@level@level, of the pieces above or any text."""
+    piece = st.sampled_from(METRIC_LEVELS) | st.text(max_size=6)
+    return st.one_of(st.sampled_from(METRIC_NAMES) | st.text(max_size=8),
+                     st.tuples(st.sampled_from(METRIC_NAMES), piece).map("@".join),
+                     st.tuples(st.sampled_from(METRIC_NAMES), piece, piece).map("@".join))

@@ -69,8 +69,9 @@ def _metrics(results):
 
 def test_json_holds_every_estimator_of_every_model(csv_file, data):
     report = _json(csv_file, "--label", "y", "--score", "a", "--score", "b", "--weight", "w")
-    assert list(report) == ["file", "n_rows", "models", "interval", "all", "groups", "mean",
-                            "mean_over"]
+    assert list(report) == ["file", "n_rows", "models", "added_metrics", "interval", "all",
+                            "groups", "mean", "mean_over"]
+    assert report["added_metrics"] == []
     assert report["models"] == ["a", "b"] and report["n_rows"] == 3000
     assert report["interval"] is report["groups"] is report["mean"] is report["mean_over"] is None
     for model in ("a", "b"):
@@ -194,6 +195,88 @@ def test_table_shows_the_interval_beside_its_area(csv_file, data):
     assert f"{expected.estimate:.4f}  [{expected.low:.4f}, {expected.high:.4f}]" in lines[3]
     assert "90% CI = percentile bootstrap interval of pr, 64 replicates, seed 0" in " ".join(
         line.strip() for line in lines)
+
+
+# --------------------------------------------------------------------------- operating points
+POINTS = ["--at-precision", "0.3", "--at-precision", "0.2", "--at-recall", "0.5", "--at-fpr",
+          "0.05", "--at-tpr", "0.9", "--top-k", "100", "--top-k", "7"]
+ADDED = ["recall@precision>=0.3", "recall@precision>=0.2", "precision@recall>=0.5",
+         "tpr@fpr<=0.05", "tnr@tpr>=0.9", "precision@100", "recall@100", "precision@7",
+         "recall@7"]
+
+
+def _library_points(y, s, w=None, groups=None):
+    """The added columns by fastpr's functions: {name: value} (per group: arrays)."""
+    options = dict(sample_weight=w, groups=groups)
+
+    def value(result, field, at):
+        if isinstance(result, list):
+            return np.array([np.atleast_1d(getattr(r, field))[at] for r in result])
+        return np.asarray(getattr(result, field)).reshape(-1, 2)[:, at].squeeze()
+
+    at_precision = fastpr.recall_at_precision(y, s, [0.3, 0.2], **options)
+    top = fastpr.top_k(y, s, [100, 7], **options)
+    single = {name: getattr(fastpr, function)(y, s, level, **options) for name, function, level
+              in (("precision@recall>=0.5", "precision_at_recall", 0.5),
+                  ("tpr@fpr<=0.05", "tpr_at_fpr", 0.05), ("tnr@tpr>=0.9", "tnr_at_tpr", 0.9))}
+    return {"recall@precision>=0.3": value(at_precision, "value", 0),
+            "recall@precision>=0.2": value(at_precision, "value", 1),
+            **{name: (np.array([r.value for r in result]) if isinstance(result, list)
+                      else result.value) for name, result in single.items()},
+            "precision@100": value(top, "precision", 0), "recall@100": value(top, "recall", 0),
+            "precision@7": value(top, "precision", 1), "recall@7": value(top, "recall", 1)}
+
+
+def test_operating_points_and_top_k_add_columns_of_the_library_s_values(csv_file, data):
+    report = _json(csv_file, "--label", "y", "--score", "a", "--score", "b", "--weight", "w",
+                   *POINTS)
+    assert report["added_metrics"] == ADDED
+    for model in ("a", "b"):
+        results = report["all"][model]
+        assert list(results) == [*cli_report.METRICS, *ADDED]
+        expected = _library_points(data["y"], data[model], data["w"])
+        for name in ADDED:
+            assert results[name] == pytest.approx(float(expected[name]), rel=1e-12), name
+
+
+def test_added_columns_per_group_and_their_mean(csv_file, data):
+    report = _json(csv_file, "--label", "y", "--score", "a", "--group", "region", *POINTS)
+    expected = _library_points(data["y"], data["a"], groups=data["region"])
+    for name in ADDED:
+        per_group = [report["groups"][g]["a"][name] for g in ("east", "north", "south")]
+        assert per_group == pytest.approx(list(expected[name]), rel=1e-12), name
+        assert report["mean"]["a"][name] == pytest.approx(np.mean(per_group), rel=1e-12)
+
+
+def test_added_columns_in_the_table_csv_and_key(csv_file, data):
+    table = _run("evaluate", csv_file, "--label", "y", "--score", "a", "--at-precision", "0.3",
+                 "--top-k", "100")
+    assert table.returncode == 0, table.stderr
+    head, rows, after = _table(table.stdout)
+    assert head[-3:] == ["R@P>=0.3", "P@100", "R@100"]
+    expected = _library_points(data["y"], data["a"])
+    assert rows[0][-3:] == [f"{float(expected[name]):.4f}" for name in (
+        "recall@precision>=0.3", "precision@100", "recall@100")]
+    key = " ".join(line.strip() for line in after)
+    assert ("R@P>=0.3 = best recall at one threshold with precision >= 0.3; P@100 = precision "
+            "of the 100 highest scores; R@100 = recall of the 100 highest scores.") in key
+    result = _run("evaluate", csv_file, "--label", "y", "--score", "a", "--at-tpr", "0.9",
+                  "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert list(rows[0])[-1] == "tnr@tpr>=0.9"
+    assert float(rows[0]["tnr@tpr>=0.9"]) == pytest.approx(
+        fastpr.tnr_at_tpr(data["y"], data["a"], 0.9).value, rel=1e-12)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--at-precision", "1.5"], r"--at-precision must .*1\.5"),
+    (["--top-k", "0"], r"--top-k .*0"),
+    (["--at-fpr", "0.1", "--at-fpr", "0.1"], r"--at-fpr 0\.1 is given more than once"),
+])
+def test_bad_operating_point_options_end_with_one_line(csv_file, args, message):
+    result = _run("evaluate", csv_file, "--label", "y", "--score", "a", *args)
+    assert result.returncode == 1 and result.stdout == ""
+    assert re.fullmatch(rf"fastpr evaluate: {message}.*\n", result.stderr), result.stderr
 
 
 def test_progress_bars_name_their_model(csv_file):

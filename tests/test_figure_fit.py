@@ -228,3 +228,48 @@ def test_det_tick_labels_stand_apart_on_narrow_axes(tmp_path, size):
         assert all(a.x1 < b.x0 for a, b in zip(xs, xs[1:]))
         assert all(a.y1 < b.y0 for a, b in zip(ys, ys[1:]))
     pyplot.close(figure)
+
+
+# --------------------------------------------------------------------------- operating points
+_MARKS = {"pr": {"min_precision": 0.6, "min_recall": [0.3, 0.8]},
+          "roc": {"max_fpr": [0.05, 0.2], "min_tpr": 0.9}}
+_ONE_MARK = {"pr": {"min_precision": 0.6}, "roc": {"max_fpr": 0.1}}
+
+
+@pytest.mark.parametrize("size", [(4, 3), (6.4, 4.8), (10, 6)])
+@pytest.mark.parametrize("n", [1, 3])
+@pytest.mark.parametrize("kind", ["pr", "roc"])
+def test_operating_point_marks_fit_new_figures_and_the_caller_s(tmp_path, kind, n, size):
+    rankings = _rankings(n, long=n > 1)
+    marks = _MARKS[kind] if n == 1 else _ONE_MARK[kind]
+    with pyplot.rc_context({"figure.figsize": size}):
+        ax = plot.plot_comparison(rankings, kind=kind, **marks)
+    texts = _legend_texts(ax)
+    # A dot per level and ranking, with its value and threshold; stars where mixing gains.
+    n_levels = sum(np.size(levels) for levels in marks.values())
+    assert sum(" at " in text and "(threshold" in text for text in texts) == n_levels * n
+    assert any(": achievable: " in text for text in texts)
+    assert _outside(ax.figure, tmp_path / "new.png") == []
+    # (4 x 3 inches hold one Axes of the caller's, as a constrained layout places it, and a
+    # legend inside it of one model's marks, not three's: that many entries do not fit there)
+    small = size == (4, 3)
+    if small and n > 1:
+        return
+    figure, axes = pyplot.subplots(1, 1 if small else 2, figsize=size,
+                                   layout="constrained" if small else None, squeeze=False)
+    for ax, drawn in zip(axes[0], (rankings, dict([next(iter(rankings.items()))]))):
+        plot.plot_comparison(drawn, kind=kind, ax=ax, **marks)
+    assert _outside(figure, tmp_path / "own.png") == []
+
+
+def test_operating_point_marks_sit_on_the_curve_and_the_hull():
+    y, s = _rankings(1)["m0"]
+    ax = plot.plot_pr(y, s, min_precision=0.6)
+    result = fastpr.recall_at_precision(y, s, 0.6)
+    marks = {line.get_marker(): line.get_xydata()[0] for line in ax.get_lines()
+             if line.get_marker() in ("o", "*")}
+    assert marks["o"].tolist() == [result.recall, result.precision]
+    tp, fp = result.achievable_tp, result.achievable_fp
+    assert marks["*"] == pytest.approx([tp / result.n_pos, tp / (tp + fp)])
+    assert marks["*"][1] == pytest.approx(0.6)  # (the achievable point meets the level exactly)
+    pyplot.close(ax.figure)

@@ -450,7 +450,8 @@ Y, S = [1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]
     "call, error, match",
     [
         (lambda: fastpr.bootstrap(Y, S, metric="f1"), ValueError,
-         r"metric must be one of 'auc_pr', 'auc_roc', 'auc_npr', 'max_f1'; got 'f1'"),
+         r"metric='f1': unknown name 'f1'\. metric takes one of 'auc_pr', 'auc_roc', "
+         r"'auc_npr', 'max_f1', or one of 'recall_at_precision@P'"),
         (lambda: fastpr.bootstrap(Y, S, interval="normal"), ValueError,
          r"interval must be one of 'percentile', 'basic', 'bca'"),
         (lambda: fastpr.bootstrap(Y, S, n_boot=1), ValueError, r"n_boot must be >= 2, got 1"),
@@ -477,7 +478,7 @@ Y, S = [1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]
         (lambda: fastpr.compare(Y, [S, S], test="delong"), ValueError,
          r"DeLong's method is for metric='auc_roc', got metric='auc_pr'"),
         (lambda: fastpr.confidence_interval(Y, S, rule="logit", metric="auc_roc"), ValueError,
-         r"the logit interval is for PR areas"),
+         r"the logit interval is for the whole PR areas"),
         (lambda: fastpr.fold_interval([0.5]), ValueError, r"values must hold at least two folds"),
         (lambda: fastpr.fold_interval([0.5, np.nan]), ValueError,
          r"values must be finite, got nan at index 1"),

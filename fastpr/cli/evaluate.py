@@ -9,6 +9,8 @@ from pathlib import Path
 
 import numpy as np
 
+import fastpr
+
 from .. import _validation
 from .._optional import import_optional
 from ..exceptions import InputError, UndefinedMetricWarning
@@ -22,7 +24,8 @@ _IDENTIFIER_NAME = re.compile(r"(?i:id)|.*[_\-. ](?i:id)|.*[a-z0-9](Id|ID)")
 _AUTO_PROGRESS_WORK = 50_000_000  # rows x replicates above which a terminal gets a progress bar
 # The command's option for each library argument that an option sets, for errors in its terms.
 _OPTIONS = {"n_boot": "--bootstrap", "confidence": "--confidence", "seed": "--seed",
-            "interval": "--ci-method", "pos_label": "--pos-label"}
+            "interval": "--ci-method", "pos_label": "--pos-label",
+            **{point.argument: point.option for point in report_module.POINT_OPTIONS}}
 
 
 class CommandError(Exception):
@@ -49,6 +52,9 @@ def add_arguments(parser):
     parser.add_argument("--pos-label", metavar="LABEL",
                         help="the positive label (needed unless labels are 0/1, -1/1 or "
                              "true/false)")
+    for point in report_module.POINT_OPTIONS:
+        parser.add_argument(point.option, type=point.type, action="append", metavar=point.metavar,
+                            help=point.help)
     parser.add_argument("--bootstrap", type=int, default=0, metavar="N",
                         help="add a bootstrap confidence interval of AUC-PR (interpolated) from "
                              "N replicates, stratified by class")
@@ -273,7 +279,28 @@ def _quietly(function, *args, **kwargs):
         return function(*args, **kwargs)
 
 
-def _group_results(labels, scores, weights, groups, pos_label):
+def _point_values(columns, labels, score, weights, pos_label, groups=None):
+    """{name: value} of the columns that --at-* and --top-k add (``report.point_columns``), each
+    function called once with all its levels; with ``groups``, one value per group."""
+    levels = {}
+    for _, function, level, _ in columns:
+        levels.setdefault(function, []).append(level)
+    results = {function: _quietly(getattr(fastpr, function), labels, score, given,
+                                  sample_weight=weights, pos_label=pos_label, groups=groups)
+               for function, given in levels.items()}
+    values = {}
+    for name, function, level, field in columns:
+        result, at = results[function], levels[function].index(level)
+        if isinstance(result, list):  # one result per group
+            values[name] = np.array([np.atleast_1d(getattr(r, field))[at] for r in result])
+        else:  # arrays over (the rankings and) the levels
+            value = np.asarray(getattr(result, field), dtype=np.float64)
+            value = value.reshape(-1, len(levels[function]))[:, at]
+            values[name] = value if groups is not None else float(value[0])
+    return values
+
+
+def _group_results(labels, scores, weights, groups, pos_label, columns):
     """{group: {model: results}}, {model: mean results} and what the mean was over.
 
     The mean is over the groups with both classes, for every metric alike, so that one sentence
@@ -282,12 +309,18 @@ def _group_results(labels, scores, weights, groups, pos_label):
     batches = {model: _quietly(evaluate, labels, score, sample_weight=weights,
                                pos_label=pos_label, groups=groups)
                for model, score in scores.items()}
+    added = {model: _point_values(columns, labels, score, weights, pos_label, groups)
+             for model, score in scores.items()}
     first = next(iter(batches.values()))
-    per_group = {str(g): {m: b[i].to_dict() for m, b in batches.items()}
+    per_group = {str(g): {m: {**b[i].to_dict(), **{name: float(values[i]) for name, values
+                                                   in added[m].items()}}
+                          for m, b in batches.items()}
                  for i, g in enumerate(first.index.tolist())}
     used = (first.n_pos > 0) & (first.n_neg > 0)
-    mean = {m: {f: (float(np.mean(getattr(b, f)[used])) if used.any() else float("nan"))
-                for f in report_module.MEAN_FIELDS} for m, b in batches.items()}
+    mean = {m: {f: (float(np.mean(values[used])) if used.any() else float("nan"))
+                for f, values in [*((f, getattr(b, f)) for f in report_module.MEAN_FIELDS),
+                                  *added[m].items()]}
+            for m, b in batches.items()}
     over = {"groups": int(used.size), "used": int(used.sum()),
             "no_positives": int(np.sum(first.n_pos == 0)),
             "no_negatives": int(np.sum((first.n_pos > 0) & (first.n_neg == 0)))}
@@ -348,9 +381,29 @@ def _check_plot_path(path):
                            f"{', '.join('.' + name for name in sorted(formats))} files.")
 
 
+def _point_columns(args):
+    """The columns that --at-* and --top-k add (``report.point_columns``)."""
+    return report_module.point_columns({point.option: getattr(args, _dest(point.option))
+                                        for point in report_module.POINT_OPTIONS})
+
+
+def _dest(option):
+    return option[2:].replace("-", "_")
+
+
 def _check_options(args):
     """The options and the optional modules they need, before any work, in messages that do
     not name the file."""
+    for point in report_module.POINT_OPTIONS:
+        values = getattr(args, _dest(point.option)) or []
+        repeated = [value for k, value in enumerate(values) if value in values[:k]]
+        if repeated:  # (its column would be named twice)
+            raise CommandError(f"{point.option} {repeated[0]} is given more than once.")
+        try:
+            for value in values:  # one by one: the message names the value, not a position
+                _validation.check(getattr(fastpr, point.function), **{point.argument: value})
+        except InputError as error:
+            raise CommandError(error.describe(_OPTIONS)) from None
     if args.bootstrap < 0:
         raise CommandError(f"--bootstrap must be >= 0, got {args.bootstrap}.")
     if args.bootstrap:
@@ -377,13 +430,17 @@ def compute(args):
     scores = {name: data[name] for name in models}
     weights = data[args.weight] if args.weight else None
     pos_label = _pos_label(args.pos_label, labels, args.label, _name(args))
-    report = report_module.empty(_name(args), models, labels.size)
+    columns = _point_columns(args)
+    added = [name for name, *_ in columns]
+    report = report_module.empty(_name(args), models, labels.size, added)
     intervals = {}
     for model, score in scores.items():
         with _in_file_terms(args, model):
             result = _quietly(evaluate, labels, score, sample_weight=weights, pos_label=pos_label)
             _validation.both_classes(result.n_pos, result.n_neg, "compute the ROC and PR areas")
-            report["all"][model] = report_module.results(result.to_dict())
+            values = {**result.to_dict(), **_point_values(columns, labels, score, weights,
+                                                          pos_label)}
+            report["all"][model] = report_module.results(values, added)
             if args.bootstrap:
                 intervals[model] = _interval(args, model, labels, score, weights, pos_label)
                 report["all"][model].update(report_module.interval_bounds(intervals[model]))
@@ -392,10 +449,10 @@ def compute(args):
     if args.group:
         with _in_file_terms(args):
             groups, mean, over = _group_results(labels, scores, weights, data[args.group],
-                                                pos_label)
-        report["groups"] = {g: {m: report_module.results(r) for m, r in by_model.items()}
+                                                pos_label, columns)
+        report["groups"] = {g: {m: report_module.results(r, added) for m, r in by_model.items()}
                             for g, by_model in groups.items()}
-        report["mean"] = {m: report_module.results(r) for m, r in mean.items()}
+        report["mean"] = {m: report_module.results(r, added) for m, r in mean.items()}
         report["mean_over"] = over
     if args.plot:
         _plot(args, labels, scores, weights, pos_label, intervals)

@@ -4,7 +4,9 @@ import dataclasses
 import io
 import json
 import math
+import re
 import textwrap
+from typing import NamedTuple
 
 from ..results import Evaluation
 
@@ -13,6 +15,72 @@ COUNTS = ("n_pos", "n_neg", "n_thresholds")  # not averaged over groups
 MEAN_FIELDS = tuple(f for f in FIELDS if f not in COUNTS)
 INTERVAL_FIELDS = ("auc_pr_ci_low", "auc_pr_ci_high")
 METRICS = FIELDS + INTERVAL_FIELDS  # every results dict holds these keys, in this order
+
+
+
+class PointOption(NamedTuple):
+    """An option that adds columns: one per value given and per field of the library's result,
+    named ``template.format(value)`` in json and csv (the table abbreviates the words)."""
+
+    option: str
+    argument: str  # of the library function, for its errors in the command's terms
+    function: str  # fastpr's function, called with the option's values
+    type: type
+    metavar: str
+    help: str
+    columns: tuple  # (name template, field of the function's result)
+
+
+POINT_OPTIONS = (
+    PointOption("--at-precision", "min_precision", "recall_at_precision", float, "P",
+                "add a column of the best recall at one threshold with precision >= P "
+                "(repeatable)", (("recall@precision>={}", "value"),)),
+    PointOption("--at-recall", "min_recall", "precision_at_recall", float, "R",
+                "add a column of the best precision at one threshold with recall >= R "
+                "(repeatable)", (("precision@recall>={}", "value"),)),
+    PointOption("--at-fpr", "max_fpr", "tpr_at_fpr", float, "F",
+                "add a column of the best TPR (sensitivity) at one threshold with FPR <= F "
+                "(repeatable)", (("tpr@fpr<={}", "value"),)),
+    PointOption("--at-tpr", "min_tpr", "tnr_at_tpr", float, "T",
+                "add a column of the best TNR (specificity) at one threshold with TPR >= T "
+                "(repeatable)", (("tnr@tpr>={}", "value"),)),
+    PointOption("--top-k", "k", "top_k", int, "K",
+                "add columns of the precision and recall of the K highest scores, a tie at the "
+                "K-th score shared in proportion (repeatable)",
+                (("precision@{}", "precision"), ("recall@{}", "recall"))),
+)
+# The table's abbreviations of the words in the names of those columns.
+_SHORT = {"recall": "R", "precision": "P", "tpr": "TPR", "fpr": "FPR", "tnr": "TNR"}
+_WORDS = {"recall": "best recall", "precision": "best precision", "tpr": "best TPR",
+          "tnr": "best TNR"}
+
+
+def point_columns(options):
+    """(column name, function, level, field) of every column that the values of ``options``
+    ({option: values or None}) add, in the order of POINT_OPTIONS and of the values."""
+    return [(template.format(_level_text(value)), point.function, value, field)
+            for point in POINT_OPTIONS for value in options.get(point.option) or ()
+            for template, field in point.columns]
+
+
+def _level_text(value):
+    return str(value) if isinstance(value, int) else repr(float(value))
+
+
+def _point_head(name):
+    """The table's head of an added column: "recall@precision>=0.9" -> "R@P>=0.9"."""
+    return re.sub("recall|precision|tpr|fpr|tnr", lambda word: _SHORT[word.group()], name)
+
+
+def _point_words(name):
+    """The key's words for an added column."""
+    rate, _, constraint = name.partition("@")
+    if constraint.isdigit():
+        return f"{rate} of the {constraint} highest scores"
+    constraint = re.sub("tpr|fpr", lambda word: word.group().upper(), constraint)
+    constraint = constraint.replace(">=", " >= ").replace("<=", " <= ")
+    return f"{_WORDS[rate]} at one threshold with {constraint}"
+
 
 # Each field's head in the table, short so that a row fits a terminal, and the key's words for
 # it; json and csv name the fields in full.
@@ -42,19 +110,22 @@ output (--format):
          then each group, then the mean over the groups with both classes (a
          group without positives or negatives has undefined areas). Columns are
          abbreviated; the key under the table spells them out.
-  json   {{"file", "n_rows", "models": [names],
+  json   {{"file", "n_rows", "models": [names], "added_metrics": [names],
           "interval": null or {{"metric", "method", "confidence", "replicates",
                                "seed"}},
           "all": {{model: results}},
           "groups": null or {{group: {{model: results}}}},
           "mean": null or {{model: results}},
           "mean_over": null or {{"groups", "used", "no_positives", "no_negatives"}}}}
-         Each results object holds every metric below; null where it does not
-         apply (counts in the mean, the interval without --bootstrap) or is
-         undefined.
+         Each results object holds every metric below, then those that
+         --at-precision, --at-recall, --at-fpr, --at-tpr and --top-k add (named
+         in added_metrics, as "recall@precision>=0.9" or "precision@1000"); null
+         where it does not apply (counts in the mean, the interval without
+         --bootstrap) or is undefined (a constraint that no threshold meets).
   csv    a header line, then one line per results: subset (all, group or mean),
-         group (empty unless subset is group), model, then the metrics below;
-         an empty cell where a value does not apply, nan where it is undefined.
+         group (empty unless subset is group), model, then the metrics below and
+         the added ones; an empty cell where a value does not apply, nan where
+         it is undefined.
 {textwrap.fill(" ".join(METRICS), 80, initial_indent="  metrics ", subsequent_indent=" " * 9)}
          (fastpr.Evaluation's fields; auc_pr_ci_low and auc_pr_ci_high bound the
          --bootstrap interval of auc_pr).
@@ -63,16 +134,18 @@ Rows are counted from 1, the first row of data. Bad input ends with exit status 
 and one line on stderr."""
 
 
-def empty(file, models, n_rows):
-    """The report before any result: every key present, as ``SHAPES`` describes it."""
-    return {"file": str(file), "n_rows": int(n_rows), "models": list(models), "interval": None,
-            "all": {}, "groups": None, "mean": None, "mean_over": None}
+def empty(file, models, n_rows, added=()):
+    """The report before any result: every key present, as ``SHAPES`` describes it;
+    ``added`` names the metrics that options add."""
+    return {"file": str(file), "n_rows": int(n_rows), "models": list(models),
+            "added_metrics": list(added), "interval": None, "all": {}, "groups": None,
+            "mean": None, "mean_over": None}
 
 
-def results(values):
-    """A results dict with every metric, None where one does not apply; counts as integers
-    where they are whole (unweighted, or whole weights)."""
-    out = {name: values.get(name) for name in METRICS}
+def results(values, added=()):
+    """A results dict with every metric and the ``added`` ones, None where one does not apply;
+    counts as integers where they are whole (unweighted, or whole weights)."""
+    out = {name: values.get(name) for name in (*METRICS, *added)}
     for name in COUNTS:
         if out[name] is not None and float(out[name]).is_integer():
             out[name] = int(out[name])
@@ -138,6 +211,8 @@ def _mean_note(over):
 def _key(report):
     """The lines under the table that spell out its column heads."""
     entries = [f"{head} = {words}" for head, words in _HEADS.values()]
+    entries += [f"{_point_head(name)} = {_point_words(name)}"
+                for name in report["added_metrics"]]
     interval = report["interval"]
     if interval is not None:
         entries.append(f"{interval['confidence']:.0%} CI = {interval['method']} bootstrap "
@@ -159,6 +234,8 @@ def _columns(report):
         columns.append((head, lambda values, name=name: _cell(name, values[name])))
         if name == "auc_pr" and report["interval"] is not None:
             columns.append((f"{report['interval']['confidence']:.0%} CI", _interval_cell))
+    columns += [(_point_head(name), lambda values, name=name: _cell(name, values[name]))
+                for name in report["added_metrics"]]
     return columns
 
 
@@ -193,9 +270,10 @@ def _csv_value(value):
 def _render_csv(report):
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["subset", "group", "model", *METRICS])
+    names = [*METRICS, *report["added_metrics"]]
+    writer.writerow(["subset", "group", "model", *names])
     for subset, group, model, values in _sections(report):
-        writer.writerow([subset, group, model, *(_csv_value(values[m]) for m in METRICS)])
+        writer.writerow([subset, group, model, *(_csv_value(values[m]) for m in names)])
     return buffer.getvalue().rstrip("\n")
 
 

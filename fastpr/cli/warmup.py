@@ -120,8 +120,9 @@ def _intervals():
                 fastpr.bootstrap(_LABELS, scores, n_boot=4, seed=0, sample_weight=weights,
                                  resampling=resampling, metric="max_f1")
             fastpr.bootstrap_sample(_LABELS, scores, 1, seed=0, sample_weight=weights)
-            fastpr.compare(_LABELS, [scores, scores[::-1]], n_boot=4, seed=0,
-                           sample_weight=weights)
+            for metric in ("auc_pr", "max_f1"):  # (the replicates with points and without)
+                fastpr.compare(_LABELS, [scores, scores[::-1]], n_boot=4, seed=0,
+                               sample_weight=weights, metric=metric)
         fastpr.bootstrap(_LABELS, scores, n_boot=4, seed=0, interval="bca")
         fastpr.confidence_interval(_LABELS, scores, rule="logit")
         fastpr.delong(_LABELS, scores)
@@ -163,7 +164,7 @@ def _learn():
         deltas = learn.swap_delta(_LABELS, scores)
         deltas.swap([0, 1], [2, 3])
         deltas.move([0, 1], [2, 3])
-        for name in ("auc_pr", "auc_pr_dg"):
+        for name in ("auc_pr", "auc_pr_dg", "recall_at_precision@0.5"):
             learn.FixedLabels(_LABELS).metric(scores, name)
 
 

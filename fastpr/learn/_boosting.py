@@ -5,7 +5,7 @@ import warnings
 
 import numpy as np
 
-from .._validation import Boolean, Integer, Interval, OneOf, options
+from .._validation import Boolean, Integer, Interval, Metric, OneOf, metric_spec, options
 from ._random_queries import RandomQueries
 from .labels import GRADIENT_OPTIONS, METRICS, FixedLabels
 
@@ -113,7 +113,7 @@ class _QueriesOf:
 class MetricAdapter:
     """The metric name of an adapter's eval metric and its kept labels."""
 
-    @options(name=OneOf(METRICS))
+    @options(name=Metric(METRICS))
     def __init__(self, name="auc_pr"):
-        self.name = name
+        self.name = metric_spec(name).text
         self._labels = KeptLabels()

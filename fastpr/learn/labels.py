@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 
-from .. import _validation
+from .. import _point_metrics, _validation
 from .._engine import tables as engine_tables
 from ._kernels import lambdas as _lambdas
 from .._engine.kernels import rows as row_columns
@@ -16,8 +16,8 @@ from .._engine.kernels.lean_sweep import lean_summary_into
 from .._engine.kernels.normalised import normalised_area
 from .._engine.kernels.split import split_into
 from .._engine.batch import PerThread
-from .._engine.ranking import SortedRanking, record_into
-from .._validation import Boolean, Integer, OneOf, options
+from .._engine.ranking import SortedRanking, record_into, sweep_ranking
+from .._validation import Boolean, Integer, Metric, OneOf, options
 from .._rankings import AVERAGES, averaged
 from ..exceptions import InputValueError
 from ..results import COLUMNS
@@ -26,6 +26,7 @@ from ._sums import one_ranking_sums
 from ._top_k import one_ranking_top_k
 from ._weights import group_weights, refuse_sample_weight
 
+# The names without a level; :meth:`FixedLabels.metric` takes those with one too.
 METRICS = ("auc_roc", "auc_roc_hull", "auc_pr", "auc_pr_dg", "average_precision",
            "auc_pr_lower", "auc_pr_upper", "auc_pr_linear", "auc_pr_hull", "auc_npr")
 # The options of LambdaMART gradients (ranknet and score_normalization: None, the pairs'
@@ -119,7 +120,7 @@ class FixedLabels:
             self._floor = worst_ranking_interpolated_area(float(self.n_pos[0]),
                                                           float(self.n_neg[0]))
 
-    @options(name=OneOf(METRICS), average=OneOf(AVERAGES))
+    @options(name=Metric(METRICS), average=OneOf(AVERAGES))
     def metric(self, y_score, name="auc_pr", *, average="macro"):
         """One metric of the ranking (or of each group) that ``y_score`` makes.
 
@@ -131,7 +132,11 @@ class FixedLabels:
             A metric of :class:`fastpr.Evaluation`: ``"auc_pr"`` (interpolated),
             ``"auc_pr_dg"``, ``"average_precision"``, ``"auc_pr_lower"``, ``"auc_pr_upper"``,
             ``"auc_pr_linear"``, ``"auc_pr_hull"``, ``"auc_npr"``, ``"auc_roc"`` or
-            ``"auc_roc_hull"``.
+            ``"auc_roc_hull"``; or an operating point, a top-k metric or a partial area as
+            :func:`fastpr.bootstrap` names them (``"recall_at_precision@0.9"``,
+            ``"precision_at_k@10"``, ``"r_precision"``, ``"auc_roc@0.1"``, ...), equal to the
+            function of that name on each ranking; the top-k metrics count rows, so they take
+            no ``sample_weight``.
         average : {"macro", None}, default="macro"
             With groups: their mean over the groups where the metric is defined, or (None) one
             value per group. Ignored for one ranking.
@@ -143,6 +148,10 @@ class FixedLabels:
             where the ranking has positives and negatives of nonzero weight; NaN otherwise (see
             ``n_single_class``), without a warning.
         """
+        spec = _validation.metric_spec(name)
+        if spec.levels or spec.name in _point_metrics.TOP_K:
+            return self._points_metric(y_score, spec, average)
+        name = spec.text
         if self._one_ranking:
             value = self._fast_metric(self._fast_scores(y_score), name)
             return value if self._has_negatives else math.nan  # see below
@@ -156,6 +165,33 @@ class FixedLabels:
         # aucpr (evaluate's NaN already covers the ROC metrics there and rankings without
         # positives).
         values = np.where(table[:, COLUMNS["n_neg"]] > 0, table[:, COLUMNS[name]], np.nan)
+        if self._rankings.codes is None:
+            return float(values[0])
+        return averaged(values, average)
+
+    def _points_metric(self, y_score, spec, average):
+        """``metric`` of a metric read from each ranking's operating points: each ranking
+        sorted and swept with its points (on threads, ``tables.read_each``; a ranking without
+        negatives: NaN, as above)."""
+        if spec.name in _point_metrics.TOP_K and self._weights is not None:
+            raise InputValueError("{argument}={metric!r} counts rows (the k highest scores), "
+                                  "which sample_weight does not weigh: make FixedLabels "
+                                  "without it.", argument="name", metric=spec.text)
+        scores = self._rankings.checked_scores(y_score)
+        point = _point_metrics.point(spec)
+
+        def read(ranking):
+            swept = sweep_ranking(ranking, with_points=True)
+            pos_total = swept.row[row_columns.POS_WEIGHT]
+            neg_total = swept.row[row_columns.NEG_WEIGHT]
+            value = _point_metrics.finish(_point_metrics.of_swept(swept, *point), spec,
+                                          pos_total, neg_total)
+            return value if neg_total > 0 else math.nan
+
+        order = self._rows if self._rows.size else None
+        values = np.array(engine_tables.read_each(engine_tables.Rankings(
+            self._rankings.is_positive, scores, self._weights, self._rankings.offsets, order),
+            read), dtype=np.float64)
         if self._rankings.codes is None:
             return float(values[0])
         return averaged(values, average)

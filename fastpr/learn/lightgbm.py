@@ -71,8 +71,10 @@ class Metric(MetricAdapter):
     Parameters
     ----------
     name : str, default="auc_pr"
-        One of :data:`fastpr.learn.METRICS`. ``"average_precision"`` equals LightGBM's
-        ``average_precision`` on the same scores where both are defined.
+        One of :data:`fastpr.learn.METRICS`, or a metric with a level as
+        :meth:`fastpr.learn.FixedLabels.metric` takes it (``"recall_at_precision@0.9"``,
+        ``"precision_at_k@10"``, ...), reported under this name. ``"average_precision"``
+        equals LightGBM's ``average_precision`` on the same scores where both are defined.
 
     Notes
     -----

@@ -15,9 +15,9 @@ this module's ``Metric`` for early stopping is usually the better choice (the le
 
 Early stopping must maximise these metrics. ``xgb.train`` takes ``maximize=True``; the
 scikit-learn wrappers decide from the metric's name alone, maximising names that begin with
-``auc``, so every name reported here does: fastpr's metric names do, and
-``"average_precision"`` (the step-wise AUC-PR estimator) is reported as
-``"auc_pr_average_precision"``.
+``auc``, so every name reported here does: fastpr's areas do, and the others, such as
+``"average_precision"`` (the step-wise AUC-PR estimator) or ``"recall_at_precision@0.9"``, are
+reported with ``auc_pr_`` in front (``"auc_pr_average_precision"``).
 
 Examples
 --------
@@ -98,8 +98,11 @@ class Metric(MetricAdapter):
     Parameters
     ----------
     name : str, default="auc_pr"
-        One of :data:`fastpr.learn.METRICS`. ``"auc_pr"`` equals XGBoost's ``aucpr`` on the same
-        predictions.
+        One of :data:`fastpr.learn.METRICS`, or a metric with a level as
+        :meth:`fastpr.learn.FixedLabels.metric` takes it (``"recall_at_precision@0.9"``,
+        ``"precision_at_k@10"``, ...), logged as :func:`reported_name` names it
+        (``"auc_pr_recall_at_precision@0.9"``). ``"auc_pr"`` equals XGBoost's ``aucpr`` on the
+        same predictions.
 
     Notes
     -----

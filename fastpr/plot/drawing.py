@@ -286,3 +286,42 @@ def draw_iso_f(ax, levels):
         ax.annotate(f"F1={level:g}", (1.0, precision[-1]), xycoords=("axes fraction", "data"),
                     xytext=(3, 0), textcoords="offset points", fontsize="x-small",
                     color="0.45", ha="left", va="center", annotation_clip=False)
+
+
+# How each kind of operating point reads in a legend: the rate it finds and its constraint.
+_OPERATING_WORDS = {"recall_at_precision": ("recall", "precision >="),
+                    "precision_at_recall": ("precision", "recall >="),
+                    "tpr_at_fpr": ("TPR", "FPR <="), "tnr_at_tpr": ("TNR", "TPR >=")}
+
+
+def draw_operating_points(ax, result, space, label, color):
+    """Mark an :class:`fastpr.OperatingPoints` at each level where it is defined: the single
+    threshold as a dot, the achievable mixture (where it gains) as a star, each in the legend
+    with its value and thresholds. ``space`` is "pr" (recall, precision) or "roc" (FPR, TPR)."""
+    rate, constraint = _OPERATING_WORDS[result.kind]
+    prefix = f"{label}: " if label else ""
+    fields = ("level", "value", "threshold", "tp", "fp", "achievable", "high_threshold",
+              "low_threshold", "mixing_probability", "achievable_tp", "achievable_fp")
+    rows = zip(*(np.atleast_1d(getattr(result, name)).tolist() for name in fields))
+    for level, value, threshold, tp, fp, best, high, low, mix, best_tp, best_fp in rows:
+        if np.isnan(value):
+            continue
+        at = f"{rate} at {constraint} {level:g}"
+        x, y = _in_space(space, tp, fp, result.n_pos, result.n_neg)
+        # (above the star, which it may sit inside where mixing gains little)
+        ax.plot([x], [y], linestyle="none", marker="o", markersize=7, color=color,
+                markeredgecolor="black", zorder=3.5,
+                label=f"{prefix}{at}: {value:.3f} (threshold {threshold:.4g})")
+        if best > value:
+            x, y = _in_space(space, best_tp, best_fp, result.n_pos, result.n_neg)
+            ax.plot([x], [y], linestyle="none", marker="*", markersize=12, color=color,
+                    markeredgecolor="black", zorder=3,
+                    label=(f"{prefix}achievable: {best:.3f} (threshold {high:.4g}, and "
+                           f"{low:.4g} with probability {mix:.2f})"))
+
+
+def _in_space(space, tp, fp, n_pos, n_neg):
+    """A point's coordinates in PR space (recall, precision) or ROC space (FPR, TPR)."""
+    if space == "pr":
+        return tp / n_pos, (tp / (tp + fp) if tp + fp > 0 else np.nan)
+    return fp / n_neg, tp / n_pos

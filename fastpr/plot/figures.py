@@ -9,6 +9,7 @@ from .._optional import import_optional
 from .._validation import Boolean, InstanceOf, OneOf, options
 from ..curves import RECALL_STEP
 from ..exceptions import InputTypeError, InputValueError
+from ..operating import LEVELS
 from ..intervals import BootstrapResult, bootstrap_sample, estimate_of
 from ..swept import (
     SweptRanking,
@@ -23,6 +24,7 @@ from .drawing import (
     ISO_F1_LEVELS,
     draw_band_behind,
     draw_iso_f,
+    draw_operating_points,
     draw_unachievable,
     fit,
     iso_f_levels,
@@ -40,7 +42,7 @@ _PR_SHOWN = ("AUC-PR",)
 
 
 def plot_roc(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=None, hull=True,
-             label=None, chance=True):
+             label=None, chance=True, max_fpr=None, min_tpr=None):
     """Draw the ROC curve of one ranking and its convex hull.
 
     Parameters
@@ -61,6 +63,12 @@ def plot_roc(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=Non
         (:mod:`fastpr.plot`).
     chance : bool, default=True
         Draw the diagonal of random rankings.
+    max_fpr, min_tpr : float or sequence of float, optional
+        Mark the best operating point with FPR <= ``max_fpr`` (:func:`fastpr.tpr_at_fpr`), or
+        with TPR >= ``min_tpr`` (:func:`fastpr.tnr_at_tpr`), at each level in [0, 1]: the
+        best single threshold as a dot, and where randomising between two thresholds does
+        better, the achievable point on the hull as a star; the legend gives each value and
+        its thresholds.
 
     Returns
     -------
@@ -77,7 +85,7 @@ def plot_roc(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=Non
     """
     swept, _ = ranking(y_true, y_score, sample_weight, pos_label, _ROC_SHOWN)
     ax = new_axes() if ax is None else ax
-    _draw_roc(ax, swept, hull=hull, label=label)
+    _draw_roc(ax, swept, hull=hull, label=label, max_fpr=max_fpr, min_tpr=min_tpr)
     _surround_roc(ax, swept, chance=chance)
     set_caption(ax, swept.evaluation)
     return _finish_roc(ax)
@@ -95,14 +103,23 @@ def draw_chance_roc(ax, **style):
                                       **style})[0]
 
 
-@options(hull=Boolean())
-def _draw_roc(ax, swept, _data=None, *, hull=True, label=None):
+@options(hull=Boolean(), max_fpr=LEVELS, min_tpr=LEVELS)
+def _draw_roc(ax, swept, _data=None, *, hull=True, label=None, max_fpr=None, min_tpr=None):
     result = swept.evaluation
     text = f"AUC-ROC {result.auc_roc:.3f}" + (f", hull {result.auc_roc_hull:.3f}" if hull else "")
     curve = roc_points(swept)
     (line,) = ax.plot(curve.fpr, curve.tpr, label=named(label, text))
     if hull:
         draw_roc_hull(ax, swept, line.get_label(), line.get_color())
+    _mark(ax, "roc", label, line.get_color(),
+          (swept.tpr_at_fpr, max_fpr), (swept.tnr_at_tpr, min_tpr))
+
+
+def _mark(ax, space, label, color, *queries):
+    """Mark the operating points of each (SweptRanking method, levels) whose levels are given."""
+    for query, levels in queries:
+        if levels is not None:
+            draw_operating_points(ax, query(levels), space, label, color)
 
 
 @options(chance=Boolean())
@@ -166,7 +183,7 @@ def draw_achievable(ax, swept, label, color, max_recall_step):
 
 def plot_pr(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=None, label=None,
             achievable=True, unachievable=True, iso_f=ISO_F1_LEVELS, linear=False,
-            bootstrap=None, max_recall_step=0.01):
+            bootstrap=None, max_recall_step=0.01, min_precision=None, min_recall=None):
     """Draw the correctly interpolated PR curve of one ranking, with what surrounds it.
 
     Parameters
@@ -202,6 +219,13 @@ def plot_pr(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=None
         legend entry reads "95% bootstrap band, AUC-PR low to high (interval)".
     max_recall_step : float, default=0.01
         Largest recall gap between drawn points of the interpolated curves.
+    min_precision, min_recall : float or sequence of float, optional
+        Mark the best operating point with precision >= ``min_precision``
+        (:func:`fastpr.recall_at_precision`), or with recall >= ``min_recall``
+        (:func:`fastpr.precision_at_recall`), at each level in [0, 1]: the best single
+        threshold as a dot, and where randomising between two thresholds does better, the
+        achievable point (on the achievable curve) as a star; the legend gives each value and
+        its thresholds.
 
     Returns
     -------
@@ -229,16 +253,17 @@ def plot_pr(y_true, y_score=None, *, sample_weight=None, pos_label=None, ax=None
     swept, data = ranking(y_true, y_score, sample_weight, pos_label, _PR_SHOWN)
     ax = new_axes() if ax is None else ax
     _draw_pr(ax, swept, data, label=label, achievable=achievable, linear=linear,
-             bootstrap=bootstrap, max_recall_step=max_recall_step)
+             bootstrap=bootstrap, max_recall_step=max_recall_step, min_precision=min_precision,
+             min_recall=min_recall)
     _surround_pr(ax, swept, unachievable=unachievable, iso_f=iso_f)
     set_caption(ax, swept.evaluation)
     return _finish_pr(ax)
 
 
 @options(bootstrap=InstanceOf(BootstrapResult), max_recall_step=RECALL_STEP,
-         achievable=Boolean(), linear=Boolean())
+         achievable=Boolean(), linear=Boolean(), min_precision=LEVELS, min_recall=LEVELS)
 def _draw_pr(ax, swept, data, *, label=None, achievable=True, linear=False, bootstrap=None,
-             max_recall_step=0.01):
+             max_recall_step=0.01, min_precision=None, min_recall=None):
     result = swept.evaluation
     prefix = f"{label} " if label else ""
     curve = interpolated_pr_curve(swept, max_recall_step=max_recall_step)
@@ -255,6 +280,8 @@ def _draw_pr(ax, swept, data, *, label=None, achievable=True, linear=False, boot
         _draw_band(ax, data, bootstrap, color, label, max_recall_step)
     if achievable:
         draw_achievable(ax, swept, line.get_label(), color, max_recall_step)
+    _mark(ax, "pr", label, color, (swept.recall_at_precision, min_precision),
+          (swept.precision_at_recall, min_recall))
 
 
 @options(unachievable=Boolean())

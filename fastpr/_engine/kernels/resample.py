@@ -19,29 +19,36 @@ import numpy as np
 
 from ..jit import jit
 from . import draws
-from .fmeasure import max_f1
-from .layout import N_COLUMNS, N_THRESHOLDS, POS_WEIGHT
+from .layout import N_COLUMNS, N_THRESHOLDS, NEG_WEIGHT, POS_WEIGHT
+from .point_metrics import point_metric
 from .rows import record
 from .uniforms import stream_key
 
-# Each replicate's row: a row (fastpr._engine.kernels.layout), then the best F1 over the operating
-# points (NaN unless asked for: it needs the points stored). A replicate swept over gap bins
-# counts each bin as one threshold in N_THRESHOLDS; no result reads that column of a replicate.
-MAX_F1 = N_COLUMNS
+# Each replicate's row: a row (fastpr._engine.kernels.layout), then the metric of its operating
+# points that ``code`` names (``point_metrics``; NaN where ``code`` is None: the points are not
+# stored). A replicate swept over gap bins counts each bin as one threshold in N_THRESHOLDS; no
+# result reads that column of a replicate.
+#
+# ``code`` None compiles the kernels without the points and without ``point_metric`` (numba
+# prunes the branches on ``code is None`` from that version before typing it), so the areas
+# compile as before, and the first metric read from points compiles the version that holds
+# them all.
+POINT_METRIC = N_COLUMNS
 N_REPLICATE = N_COLUMNS + 1
 
 
 @jit(inline="always")  # a kernel of its own would compile the sweep into one more layer
-def _record(pos, pos_w, neg, neg_w, points, with_f1, row):
-    """Sweep one replicate's weighted ranking into its row and append its best F1."""
+def _record(pos, pos_w, neg, neg_w, points, code, level_a, level_b, row):
+    """Sweep one replicate's weighted ranking into its row and append its points' metric."""
     record(pos, pos_w, neg, neg_w, points, row)
-    row[MAX_F1] = (max_f1(points, np.int64(row[N_THRESHOLDS]) + 1, row[POS_WEIGHT])
-                   if with_f1 else np.nan)
+    row[POINT_METRIC] = (point_metric(points, np.int64(row[N_THRESHOLDS]) + 1, row[POS_WEIGHT],
+                                      row[NEG_WEIGHT], code, level_a, level_b)
+                         if code is not None else np.nan)
 
 
 @jit
 def binned_replicates_into(pos, pos_w, neg, neg_w, bin_starts, seed, first, start, step,
-                           stratified, poisson, with_f1, out):
+                           stratified, poisson, code, level_a, level_b, out):
     """Replicates of one model: its sorted classes with their weights (empty: unit weights),
     and the starts of its negatives' gap bins. Without weights the bins' totals are swept as
     one negative each at the bin's highest score; weights keep examples apart, so there the
@@ -59,7 +66,8 @@ def binned_replicates_into(pos, pos_w, neg, neg_w, bin_starts, seed, first, star
     counts_pos = np.empty(n_pos)
     totals = np.empty(n_bins)
     counts_neg = np.empty(n_neg if weighted else 0)
-    points = np.empty((3, n_pos + (n_neg if weighted else n_bins) + 1 if with_f1 else 0))
+    points = np.empty((3, n_pos + (n_neg if weighted else n_bins) + 1 if code is not None
+                       else 0))
     for r in range(start, out.shape[0], step):
         replicate = first + r
         draws_pos, draws_neg = draws.class_draws(seed, replicate, n_pos, n_neg, stratified)
@@ -75,12 +83,13 @@ def binned_replicates_into(pos, pos_w, neg, neg_w, bin_starts, seed, first, star
             for j in range(n_neg):
                 counts_neg[j] *= neg_w[j]
             negatives, negative_weights = neg, counts_neg
-        _record(pos, counts_pos, negatives, negative_weights, points, with_f1, out[r, 0])
+        _record(pos, counts_pos, negatives, negative_weights, points, code, level_a, level_b,
+                out[r, 0])
 
 
 @jit
 def paired_replicates_into(pos, pos_w, pos_order, bin_scores, n_bins, bin_of, neg_w, seed, first,
-                           start, step, stratified, poisson, with_f1, out):
+                           start, step, stratified, poisson, code, level_a, level_b, out):
     """Replicates of models scored on the same examples.
 
     ``pos[m]`` holds model m's sorted positive scores, and its sorted position i is positive
@@ -101,7 +110,7 @@ def paired_replicates_into(pos, pos_w, pos_order, bin_scores, n_bins, bin_of, ne
     counts = np.empty(draws.BLOCK)
     sums = np.empty((n_models, bin_scores.shape[1]))
     weights_pos = np.empty(n_pos)
-    points = np.empty((3, n_pos + bin_scores.shape[1] + 1 if with_f1 else 0))
+    points = np.empty((3, n_pos + bin_scores.shape[1] + 1 if code is not None else 0))
     for r in range(start, out.shape[0], step):
         replicate = first + r
         draws_pos, draws_neg = draws.class_draws(seed, replicate, n_pos, n_neg, stratified)
@@ -129,4 +138,5 @@ def paired_replicates_into(pos, pos_w, pos_order, bin_scores, n_bins, bin_of, ne
                 count = counts_pos[pos_order[m, i] if by_order else i]
                 weights_pos[i] = count * pos_w[m, i] if pos_weighted else count
             n = n_bins[m]
-            _record(pos[m], weights_pos, bin_scores[m, :n], sums[m, :n], points, with_f1, out[r, m])
+            _record(pos[m], weights_pos, bin_scores[m, :n], sums[m, :n], points, code, level_a,
+                    level_b, out[r, m])
