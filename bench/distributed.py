@@ -13,12 +13,14 @@ distinct (the most data to move).
 Each worker count gets a fresh cluster; each size is generated on it, timed and dropped. Every
 line carries the load average of the machine (``os.getloadavg``) before and after, since a shared
 machine's other work shows up in the timings. Every run's result is compared with
-``fastpr.evaluate`` on every field.
+``fastpr.evaluate`` on every field. One more run per size records Dask's task stream: the time
+spent in each kind of task and in transfers, summed over the workers.
 
     python bench/distributed.py                      # 10M and 30M rows, 1 and 2 workers
     python bench/distributed.py --sizes 10M --workers 2 --repeat 5
 """
 import argparse
+import collections
 import os
 import resource
 import subprocess
@@ -32,7 +34,8 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
 
 import dask.array as da  # noqa: E402
 import numpy as np  # noqa: E402
-from dask.distributed import Client, LocalCluster, wait  # noqa: E402
+from dask.distributed import Client, LocalCluster, get_task_stream, wait  # noqa: E402
+from dask.utils import key_split  # noqa: E402
 
 import fastpr  # noqa: E402
 import fastpr.distributed  # noqa: E402
@@ -71,6 +74,9 @@ def run(client, n, args):
     y, score = client.persist(predictions(n, args.chunk, args.seed))
     wait([y, score])
     y_local, score_local = np.asarray(y.compute()), np.asarray(score.compute())
+    # Untimed, one of each: every path of this size compiled and warm, here and on the workers.
+    fastpr.evaluate(y_local, score_local)
+    fastpr.distributed.evaluate(y, score)
     load_before = _load()
     distributed, local = [], []
     for _ in range(args.repeat):
@@ -81,6 +87,8 @@ def run(client, n, args):
         expected = fastpr.evaluate(y_local, score_local)
         local.append(time.perf_counter() - start)
     peaks = client.run(_peak_rss_gib)
+    with get_task_stream(client) as stream:
+        fastpr.distributed.evaluate(y, score)
     wall, wall_local = float(np.median(distributed)), float(np.median(local))
     paired = float(np.median(np.array(distributed) / np.array(local)))
     workers = len(client.scheduler_info()["workers"])
@@ -91,8 +99,22 @@ def run(client, n, args):
           f"{min(distributed) / min(local):.2f}x; load {load_before} -> {_load()}; largest "
           f"relative difference {_largest_difference(result, expected):.1e}; peak RSS per worker "
           + ", ".join(f"{peaks[w]:.2f}" for w in sorted(peaks)) + " GiB", flush=True)
+    print("  where the time goes (one more run, task stream, seconds summed over workers): "
+          + _task_times(stream.data), flush=True)
     del y, score
     return wall, wall_local
+
+
+def _task_times(records):
+    """Compute and transfer time by task name, largest first, from a task stream."""
+    totals = collections.Counter()
+    for record in records:
+        name = key_split(record["key"])
+        for part in record["startstops"]:
+            action = "compute" if part["action"] == "compute" else "transfer"
+            totals[f"{name} {action}" if action == "compute" else action] += (
+                part["stop"] - part["start"])
+    return ", ".join(f"{name} {seconds:.2f}" for name, seconds in totals.most_common())
 
 
 def main():
