@@ -69,6 +69,7 @@ import numpy as np
 
 from . import _validation
 from ._engine.kernels import sweep as _sweep
+from ._engine.kernels.split import gather_by_code, route_codes
 from ._engine.kernels.tables import stable_order
 from ._engine.ranking import (SortedRanking, row_of_state, sort_split, sort_validated,
                               stable_argsort)
@@ -315,21 +316,24 @@ def n_ranges_for(n_workers):
 def routed(part, boundaries):
     """A prepared partition's pieces, one per score range (``boundaries.size + 1`` of them,
     lowest scores first): piece r holds the rows (or the compacted entries) with
-    ``boundaries[r - 1] <= score < boundaries[r]``. Rows move as :class:`Classes`: in one pass
-    (a counting sort by range and class, then one gather of the scores), 8 bytes a row (16 with
-    weights); a CompactedSegment is cut."""
+    ``boundaries[r - 1] <= score < boundaries[r]``. Rows move as :class:`Classes`, grouped by a
+    counting sort by range and class (a pass that finds each row's range, one that moves the
+    scores): 8 bytes a row (16 with weights); a CompactedSegment is cut."""
     n_pieces = boundaries.size + 1
     if part is None:
         return (CompactedSegment.empty(),) * n_pieces
     if isinstance(part, CompactedSegment):
         return part.cut(boundaries)
-    codes = np.searchsorted(boundaries, part.scores, side="right")
-    codes <<= 1
-    codes += part.is_positive  # code 2 r for the negatives of range r, 2 r + 1 the positives
-    order, starts = stable_order(codes, 2 * n_pieces)
-    del codes
-    scores = part.scores[order]
-    weights = None if part.weights is None else part.weights[order]
+    # Code 2 r for the negatives of range r, 2 r + 1 for its positives.
+    codes = np.empty(part.size, np.int32)
+    starts = np.zeros(2 * n_pieces + 1, np.int64)
+    route_codes(part.scores, part.is_positive, boundaries, codes, starts)
+    scores = np.empty_like(part.scores)
+    gather_by_code(part.scores, codes, starts, scores)
+    weights = None
+    if part.weights is not None:
+        weights = np.empty_like(part.weights)
+        gather_by_code(part.weights, codes, starts, weights)
 
     def rows(code):
         span = slice(starts[code], starts[code + 1])

@@ -339,6 +339,25 @@ def classes_summary(pos, pos_w, neg, neg_w):
     summary = np.zeros(_N_RANGE_SUMMARY)
     max_pos, min_pos = _weight_range(pos_w, pos)
     max_neg, min_neg = _weight_range(neg_w, neg)
+    summary[_R_MAX_POS] = max_pos
+    summary[_R_MAX_NEG] = max_neg
+    summary[_R_MIN_WEIGHT] = np.minimum(min_pos, min_neg)
+    if pos_w.size == 0 and neg_w.size == 0:
+        # Unit weights: every example counts, so the walk's values are counts that binary
+        # searches find (ties go to the positives' side first, as in the walk).
+        summary[_R_N_POS] = pos.size
+        summary[_R_N_NEG] = neg.size
+        if pos.size:
+            summary[_R_RISE_FP] = neg.size - np.searchsorted(neg, pos[0])
+            summary[_R_RISE_THRESHOLD] = pos[0]
+        if neg.size:
+            summary[_R_RUN_TP] = pos.size - np.searchsorted(pos, neg[0])
+        if pos.size and (neg.size == 0 or pos[0] <= neg[0]):
+            summary[_R_LOWEST] = pos[0]
+            summary[_R_ROSE] = 1.0
+        elif neg.size:
+            summary[_R_LOWEST] = neg[0]
+        return summary
     tp = fp = 0.0
     i, j = np.int64(pos.size - 1), np.int64(neg.size - 1)
     lowest = np.nan
@@ -356,9 +375,6 @@ def classes_summary(pos, pos_w, neg, neg_w):
             summary[_R_ROSE] = taken_pos > 0.0
     summary[_R_N_POS] = tp
     summary[_R_N_NEG] = fp
-    summary[_R_MAX_POS] = max_pos
-    summary[_R_MAX_NEG] = max_neg
-    summary[_R_MIN_WEIGHT] = np.minimum(min_pos, min_neg)
     if lowest == lowest:
         summary[_R_LOWEST] = lowest
     else:
