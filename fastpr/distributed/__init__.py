@@ -139,10 +139,10 @@ def _ranked_evaluation(parts, samples, n_ranges):
               for r in reversed(range(n_pieces))]
     persisted = dask.persist(*[m[0] for m in ranges], *[m[1] for m in ranges])
     parts.clear()  # the ranges now hold the data: let the workers free the partitions
-    segments = persisted[:n_pieces]
+    sorted_ranges = persisted[:n_pieces]
     starts = core.carried_states(dask.compute(*persisted[n_pieces:]))
-    return core.joined(dask.compute(*[dask.delayed(core.sweep_sorted)(segment, start)
-                                      for segment, start in zip(segments, starts)]))
+    return core.joined(dask.compute(*[dask.delayed(core.sweep_sorted)(sorted_range, start)
+                                      for sorted_range, start in zip(sorted_ranges, starts)]))
 
 
 def _n_workers():
@@ -232,10 +232,10 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     prepared = [dask.delayed(core.prepared, nout=3)(k, y, s, w, pos_label)
                 for k, (y, s, w) in enumerate(columns)]
     persisted = dask.persist(*[part[k] for k in range(3) for part in prepared])
-    label_sets = dask.compute(*persisted[n_partitions:2 * n_partitions])
+    label_sets, samples = dask.compute(persisted[n_partitions:2 * n_partitions],
+                                       persisted[2 * n_partitions:])
     _raise_first_failure(blocks, label_sets, pos_label)
     core.check_labels(label_sets, pos_label)
-    samples = dask.compute(*persisted[2 * n_partitions:])
     parts = list(persisted[:n_partitions])
     del persisted, prepared
     result = _ranked_evaluation(parts, samples, n_ranges)
