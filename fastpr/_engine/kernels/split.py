@@ -75,3 +75,40 @@ def split_by_label(labels, values, positive, pos, neg):
         i += step
         j += 1 - step
     return i, other, n_neither
+
+
+@jit
+def route_codes(scores, is_positive, boundaries, codes, starts):
+    """The score range and class of every row, for a counting sort by both.
+
+    Writes ``codes[k] = 2 r + is_positive[k]``, where r counts the ``boundaries`` (ascending)
+    at or below ``scores[k]`` (NumPy's ``searchsorted(boundaries, scores, side="right")``), and
+    turns ``starts`` (zeros, one more than the codes) into where each code's rows begin in code
+    order. ``gather_by_code`` then moves the values.
+    """
+    for k in range(scores.size):
+        score = scores[k]
+        low = 0
+        high = boundaries.size
+        while low < high:
+            middle = (low + high) >> 1
+            if boundaries[middle] <= score:
+                low = middle + 1
+            else:
+                high = middle
+        code = 2 * low + np.int64(is_positive[k])
+        codes[k] = code
+        starts[code + 1] += 1
+    for code in range(starts.size - 1):
+        starts[code + 1] += starts[code]
+
+
+@jit
+def gather_by_code(values, codes, starts, out):
+    """``values`` grouped by their ``codes`` into ``out``, each group in input order, where
+    ``starts`` (from ``route_codes``) says where each group begins."""
+    cursor = starts[:-1].copy()
+    for k in range(values.size):
+        code = codes[k]
+        out[cursor[code]] = values[k]
+        cursor[code] += 1
