@@ -56,7 +56,9 @@ class SweptRanking(Result):
     curve functions of this module, :func:`fastpr.max_f_beta`, :func:`fastpr.auc_prg`,
     :func:`fastpr.auc_npr` or a figure of :mod:`fastpr.plot`: each reads these arrays and
     shares them (no copies), without sorting again and without warning (:func:`sweep` warned
-    once).
+    once). Its methods ``recall_at_precision``, ``precision_at_recall``, ``tpr_at_fpr`` and
+    ``tnr_at_tpr`` answer the functions of those names in O(log n) per level, after one O(n)
+    preparation at the first of them.
 
     Examples
     --------

@@ -81,3 +81,10 @@ def unweighted_rankings():
 def integer_weighted(w):
     """True when every weight is a whole number (or there are none): float sums are then exact."""
     return w is None or bool(np.all(w == np.round(w)))
+
+
+def levels():
+    """A level of an operating point (fastpr.recall_at_precision & co.): the ends of [0, 1],
+    values that the rates of small rankings hit exactly, anything between, or a list of them."""
+    one = st.one_of(st.sampled_from([0.0, 1.0, 0.5, 1 / 3, 2 / 3, 0.25, 0.75]), st.floats(0, 1))
+    return st.one_of(one, st.lists(one, min_size=1, max_size=4))
