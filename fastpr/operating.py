@@ -143,14 +143,22 @@ class Prepared:
                     np.concatenate([precision[:1], precision])))
         return self._hull_rates
 
-    def query(self, kind, level):
-        """The :class:`OperatingPoints` of ``kind`` at ``level`` (a checked float or array)."""
+    def query(self, kind, level, *, once=False):
+        """The :class:`OperatingPoints` of ``kind`` at ``level`` (a checked float or array).
+
+        ``once``: no further query will follow, so a precision kind makes one pass over the
+        points instead of keeping their precision suffix (an O(n) buffer)."""
         code = KINDS[kind][0]
         levels = np.atleast_1d(np.asarray(level, dtype=np.float64))
         n = self.points.shape[1]
-        suffix = self.suffix() if code <= kernels.PRECISION_AT_RECALL else _NO_SUFFIX
         found = np.empty(levels.size, dtype=np.int64)
-        kernels.best_indices(self.points, n, self.n_pos, self.n_neg, code, levels, suffix, found)
+        if once and self._suffix is None:
+            kernels.best_indices_in_one_pass(self.points, n, self.n_pos, self.n_neg, code,
+                                             levels, found)
+        else:
+            suffix = self.suffix() if code <= kernels.PRECISION_AT_RECALL else _NO_SUFFIX
+            kernels.best_indices(self.points, n, self.n_pos, self.n_neg, code, levels, suffix,
+                                 found)
         met = found >= 0
         threshold, tp, fp = self.points[:, found]
         if not met.all():

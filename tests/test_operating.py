@@ -77,7 +77,8 @@ def _same(got, want, *, exact):
 
 @SETTINGS
 @given(_cases(defined=False), st.lists(st.floats(0, 1), max_size=3))
-def test_best_indices_find_the_oracles_threshold_by_binary_search(case, more_levels):
+def test_best_indices_find_the_oracles_threshold_by_binary_search_or_one_pass(case,
+                                                                              more_levels):
     y, s, w, kind, level = case
     points, n_pos, n_neg = _points(y, s, w)
     levels = np.array([level, *more_levels])
@@ -86,6 +87,10 @@ def test_best_indices_find_the_oracles_threshold_by_binary_search(case, more_lev
     operating.precision_suffix(points, n, suffix)
     found = np.empty(levels.size, dtype=np.int64)
     operating.best_indices(points, n, n_pos, n_neg, KINDS[kind], levels, suffix, found)
+    in_one_pass = np.empty(levels.size, dtype=np.int64)
+    operating.best_indices_in_one_pass(points, n, n_pos, n_neg, KINDS[kind], levels,
+                                       in_one_pass)
+    assert in_one_pass.tolist() == found.tolist()
     for one, k in zip(levels.tolist(), found.tolist()):
         value, threshold = ref.best_single_threshold(_oracle_points(y, s, w, points), n_pos,
                                                      n_neg, kind, one)
