@@ -41,7 +41,7 @@ def main():
     parser.add_argument("--n", type=int, default=None)
     args = parser.parse_args()
     n = args.n or (10**6 if args.quick else 10**7)
-    repeats = 5 if args.quick else 7
+    repeats = 5 if args.quick else 9
     y, s = make_ranking(n)
 
     def four():

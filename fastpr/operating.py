@@ -111,7 +111,8 @@ _LEVEL_FIELDS = dataclasses.fields(OperatingPoints)[3:]
 
 class Prepared:
     """A swept ranking ready for operating-point queries: its points as the kernels take them,
-    the precision suffix (built at the first query that needs it) and the hull's rates.
+    the precision suffix of the points and the rates along the ROC hull (each built at the first
+    query that needs it).
 
     Built in O(n) once; each level then costs O(log n)."""
 
@@ -120,6 +121,7 @@ class Prepared:
         self.n_pos, self.n_neg = float(n_pos), float(n_neg)
         self.hull = (hull_thresholds, hull_tp, hull_fp)
         self._suffix = None
+        self._hull_rates = None
 
     def suffix(self):
         """The kernels' precision suffix of the points (``kernels.precision_suffix``)."""
@@ -129,30 +131,49 @@ class Prepared:
             self._suffix = suffix
         return self._suffix
 
-    def query(self, kind, level):
-        """The :class:`OperatingPoints` of ``kind`` at ``level`` (a checked float or array)."""
+    def hull_rates(self):
+        """(FPR, TPR, precision) at the hull's vertices, precision from the first vertex after
+        the origin (the origin's is the limit along the first segment: that vertex's) and made
+        non-increasing (it is, up to rounding)."""
+        if self._hull_rates is None:
+            _, tp, fp = self.hull
+            with np.errstate(invalid="ignore", divide="ignore"):  # (a class missing)
+                precision = tp[1:] / (tp[1:] + fp[1:])
+                self._hull_rates = (fp / self.n_neg, tp / self.n_pos, np.minimum.accumulate(
+                    np.concatenate([precision[:1], precision])))
+        return self._hull_rates
+
+    def query(self, kind, level, *, once=False):
+        """The :class:`OperatingPoints` of ``kind`` at ``level`` (a checked float or array).
+
+        ``once``: no further query will follow, so a precision kind makes one pass over the
+        points instead of keeping their precision suffix (an O(n) buffer)."""
         code = KINDS[kind][0]
         levels = np.atleast_1d(np.asarray(level, dtype=np.float64))
         n = self.points.shape[1]
-        suffix = self.suffix() if code <= kernels.PRECISION_AT_RECALL else _NO_SUFFIX
         found = np.empty(levels.size, dtype=np.int64)
-        kernels.best_indices(self.points, n, self.n_pos, self.n_neg, code, levels, suffix, found)
+        if once and self._suffix is None:
+            kernels.best_indices_in_one_pass(self.points, n, self.n_pos, self.n_neg, code,
+                                             levels, found)
+        else:
+            suffix = self.suffix() if code <= kernels.PRECISION_AT_RECALL else _NO_SUFFIX
+            kernels.best_indices(self.points, n, self.n_pos, self.n_neg, code, levels, suffix,
+                                 found)
         met = found >= 0
-        at = np.where(met, found, 0)
-        threshold, tp, fp = (np.where(met, row[at], np.nan) for row in self.points)
+        threshold, tp, fp = self.points[:, found]
+        if not met.all():
+            threshold, tp, fp = (np.where(met, row, np.nan) for row in (threshold, tp, fp))
         single = _Counts(tp, fp, self.n_pos, self.n_neg)
         value = single.rate(kind)
-        high, low, mix = threshold, threshold.copy(), np.where(met, 0.0, np.nan)
-        mixed = _Counts(tp, fp, self.n_pos, self.n_neg)
-        hull_mix = _hull_mixture(kind, levels, *self.hull, self.n_pos, self.n_neg)
-        if hull_mix is not None:
-            m_high, m_low, m_mix, m_tp, m_fp = hull_mix
-            candidate = _Counts(m_tp, m_fp, self.n_pos, self.n_neg)
-            gains = met & (candidate.rate(kind) > value + GAIN_FLOOR)
-            high, low, mix = (np.where(gains, new, old) for new, old in
-                              ((m_high, high), (m_low, low), (m_mix, mix)))
-            mixed = _Counts(np.where(gains, m_tp, tp), np.where(gains, m_fp, fp), self.n_pos,
-                            self.n_neg)
+        high, low, mix, mixed = threshold, threshold, np.where(met, 0.0, np.nan), single
+        if met.any() and self.points.shape[1] > 1:
+            m_high, m_low, m_mix, m_tp, m_fp = self._mixture(kind, levels)
+            gains = met & (_rate(kind, m_tp, m_fp, self.n_pos, self.n_neg) > value + GAIN_FLOOR)
+            if gains.any():
+                high, low, mix = (np.where(gains, new, old) for new, old in
+                                  ((m_high, high), (m_low, low), (m_mix, mix)))
+                mixed = _Counts(np.where(gains, m_tp, tp), np.where(gains, m_fp, fp),
+                                self.n_pos, self.n_neg)
         columns = {"level": levels, "value": value, "threshold": threshold, "tp": tp, "fp": fp,
                    "tn": single.tn, "fn": single.fn, "precision": single.precision,
                    "recall": single.recall, "fpr": single.fpr, "tnr": single.tnr,
@@ -163,6 +184,40 @@ class Prepared:
         if np.ndim(level) == 0:
             columns = {name: float(values[0]) for name, values in columns.items()}
         return OperatingPoints(kind, self.n_pos, self.n_neg, **columns)
+
+    def _mixture(self, kind, levels):
+        """(high threshold, low threshold, mixing probability, expected tp, expected fp) of the
+        best mixture on the ROC hull at each level (read only where a single threshold meets
+        the level, hence the rates are defined). Along the hull TPR and FPR rise and precision
+        falls, so each level falls on one segment (from vertex ``a`` to vertex ``b = a + 1``),
+        found by binary search, and the mixing probability solves the constraint along it."""
+        thresholds, tp, fp = self.hull
+        fpr, tpr, precision = self.hull_rates()
+        last = tp.size - 1
+        with np.errstate(invalid="ignore", divide="ignore"):
+            if kind == "tpr_at_fpr":
+                # The last vertex within the FPR, then towards the next up to the level.
+                a = np.minimum(np.searchsorted(fpr, levels, side="right") - 1, last)
+                b = np.minimum(a + 1, last)
+                mix = (levels * self.n_neg - fp[a]) / (fp[b] - fp[a])
+            elif kind == "recall_at_precision":
+                # The last vertex with precision >= level, then towards the next where the
+                # precision reaches the level: (1 - level) tp = level fp.
+                a = np.clip(np.searchsorted(-precision, -levels, side="right") - 1, 0, last)
+                b = np.minimum(a + 1, last)
+                mix = (((1 - levels) * tp[a] - levels * fp[a])
+                       / (levels * (fp[b] - fp[a]) - (1 - levels) * (tp[b] - tp[a])))
+            else:  # a TPR (recall) to reach: the first vertex that reaches it, from the one before
+                b = np.clip(np.searchsorted(tpr, levels, side="left"), 1, last)
+                a = b - 1
+                mix = (levels * self.n_pos - tp[a]) / (tp[b] - tp[a])
+                if kind == "precision_at_recall":
+                    # At recall 0 precision along the first segment is its end's, from any
+                    # probability above 0: that vertex alone.
+                    mix = np.where(levels > 0, mix, 1.0)
+        mix = np.clip(np.where((a == b) | np.isnan(mix), 0.0, mix), 0.0, 1.0)
+        return (thresholds[a], thresholds[b], mix, tp[a] + mix * (tp[b] - tp[a]),
+                fp[a] + mix * (fp[b] - fp[a]))
 
 
 _NO_SUFFIX = np.empty(0, dtype=np.int64)
@@ -180,6 +235,14 @@ def _stacked(thresholds, tp, fp):
     return np.ascontiguousarray(np.vstack([thresholds, tp, fp]), dtype=np.float64)
 
 
+def _rate(kind, tp, fp, n_pos, n_neg):
+    """The rate that ``kind`` optimises, of counts (arrays; the rates defined)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        if kind == "precision_at_recall":
+            return tp / (tp + fp)
+        return (n_neg - fp) / n_neg if kind == "tnr_at_tpr" else tp / n_pos
+
+
 class _Counts:
     """Confusion counts (arrays of one entry per level, NaN where unmet) and their rates."""
 
@@ -187,7 +250,7 @@ class _Counts:
         self.tp, self.fp = tp, fp
         self.tn, self.fn = n_neg - fp, n_pos - tp
         with np.errstate(invalid="ignore", divide="ignore"):  # 0 / 0: undefined, NaN
-            self.precision = np.where(tp + fp > 0, tp / (tp + fp), np.nan)
+            self.precision = tp / (tp + fp)
             self.recall = tp / n_pos if n_pos else np.full_like(tp, np.nan)
             self.fpr = fp / n_neg if n_neg else np.full_like(fp, np.nan)
             self.tnr = self.tn / n_neg if n_neg else np.full_like(fp, np.nan)
@@ -196,46 +259,6 @@ class _Counts:
         """The rate that ``kind`` optimises."""
         return {"recall_at_precision": self.recall, "precision_at_recall": self.precision,
                 "tpr_at_fpr": self.recall, "tnr_at_tpr": self.tnr}[kind]
-
-
-def _hull_mixture(kind, levels, thresholds, tp, fp, n_pos, n_neg):
-    """(high threshold, low threshold, mixing probability, expected tp, expected fp) of the best
-    mixture on the ROC hull at each level (where the level is met at all), or None where the
-    rates are undefined. Along the hull TPR and FPR rise and precision falls, so each level
-    falls on one segment (from vertex ``a`` to vertex ``b = a + 1``), found by binary search,
-    and the mixing probability solves the constraint along it."""
-    if n_pos == 0 or (kind in ("tpr_at_fpr", "tnr_at_tpr") and n_neg == 0) or tp.size < 2:
-        return None
-    last = tp.size - 1
-    with np.errstate(invalid="ignore", divide="ignore"):
-        if kind == "tpr_at_fpr":
-            # The last vertex within the FPR, then towards the next one up to the level.
-            a = np.clip(np.searchsorted(fp / n_neg, levels, side="right") - 1, 0, last)
-            b = np.minimum(a + 1, last)
-            mix = (levels * n_neg - fp[a]) / (fp[b] - fp[a])
-        elif kind == "recall_at_precision":
-            # Precision along the hull, from its first vertex after the origin (the origin's is
-            # the limit along the first segment: that vertex's).
-            precision = tp[1:] / (tp[1:] + fp[1:])
-            precision = np.minimum.accumulate(np.r_[precision[0], precision])
-            a = np.clip(np.searchsorted(-precision, -levels, side="right") - 1, 0, last)
-            b = np.minimum(a + 1, last)
-            d_tp, d_fp = tp[b] - tp[a], fp[b] - fp[a]
-            mix = (((1 - levels) * tp[a] - levels * fp[a])
-                   / (levels * d_fp - (1 - levels) * d_tp))
-        else:  # a recall (TPR) to reach: the first vertex that reaches it, from the one before
-            b = np.clip(np.searchsorted(tp / n_pos, levels, side="left"), 1, last)
-            a = b - 1
-            mix = (levels * n_pos - tp[a]) / (tp[b] - tp[a])
-            if kind == "precision_at_recall":
-                # At recall 0 precision along the first segment is its end's, from any
-                # probability above 0: that vertex alone.
-                mix = np.where(levels * n_pos > 0, mix, 1.0)
-    mix = np.clip(np.where(a == b, 0.0, mix), 0.0, 1.0)
-    mix = np.where(np.isnan(mix), 0.0, mix)
-    expected_tp = tp[a] + mix * (tp[b] - tp[a])
-    expected_fp = fp[a] + mix * (fp[b] - fp[a])
-    return thresholds[a], thresholds[b], mix, expected_tp, expected_fp
 
 
 def warn_unmet(results, index=None, unit=None):

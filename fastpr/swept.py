@@ -56,7 +56,9 @@ class SweptRanking(Result):
     curve functions of this module, :func:`fastpr.max_f_beta`, :func:`fastpr.auc_prg`,
     :func:`fastpr.auc_npr` or a figure of :mod:`fastpr.plot`: each reads these arrays and
     shares them (no copies), without sorting again and without warning (:func:`sweep` warned
-    once).
+    once). Its methods ``recall_at_precision``, ``precision_at_recall``, ``tpr_at_fpr`` and
+    ``tnr_at_tpr`` answer the functions of those names in O(log n) per level, after one O(n)
+    preparation at the first of them.
 
     Examples
     --------
@@ -521,7 +523,7 @@ def _operating_points(kind, level, y_true, y_score, sample_weight, pos_label, gr
     (a dict by name for a table of models), with one warning for the levels left NaN."""
     rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets,
                            nan_in_sort=False)
-    results = [_swept(ranking)._operating.query(kind, level)
+    results = [_swept(ranking)._operating.query(kind, level, once=True)
                for ranking in sorted_rankings(rankings)]
     if rankings.index is None:
         warn_unmet(results)
@@ -575,8 +577,10 @@ def recall_at_precision(y_true, y_score, min_precision, *, sample_weight=None, p
     ``min_precision``; see :doc:`/math/operating`. It is reported where it beats the single
     threshold by more than 1e-12, else it is that threshold (probability 0).
 
-    Cost: one sort and one sweep (as :func:`fastpr.sweep`), then O(log n) per level.
-    :meth:`fastpr.SweptRanking.recall_at_precision` answers more levels without sweeping again.
+    Cost: one sort and one sweep (as :func:`fastpr.sweep`), then one pass over the points for
+    every level together and O(log n) per level on the ROC hull.
+    :meth:`fastpr.SweptRanking.recall_at_precision` answers more levels without sweeping again,
+    O(log n) each.
 
     Examples
     --------

@@ -131,3 +131,10 @@ def metric_strings():
     return st.one_of(st.sampled_from(METRIC_NAMES) | st.text(max_size=8),
                      st.tuples(st.sampled_from(METRIC_NAMES), piece).map("@".join),
                      st.tuples(st.sampled_from(METRIC_NAMES), piece, piece).map("@".join))
+
+
+def levels():
+    """A level of an operating point (fastpr.recall_at_precision & co.): the ends of [0, 1],
+    values that the rates of small rankings hit exactly, anything between, or a list of them."""
+    one = st.one_of(st.sampled_from([0.0, 1.0, 0.5, 1 / 3, 2 / 3, 0.25, 0.75]), st.floats(0, 1))
+    return st.one_of(one, st.lists(one, min_size=1, max_size=4))

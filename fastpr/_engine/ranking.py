@@ -107,7 +107,9 @@ def sweep_ranking(ranking, *, with_points=False):
     row = np.empty(N_COLUMNS)
     hull = record_into(ranking, row, points)
     if with_points:
-        points = points[:, : int(row[N_THRESHOLDS]) + 1].copy()
+        n_points = int(row[N_THRESHOLDS]) + 1
+        if n_points < points.shape[1]:  # (every score distinct: every column is a point)
+            points = points[:, :n_points].copy()
     return Swept(row, hull, points)
 
 

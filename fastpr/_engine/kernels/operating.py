@@ -17,6 +17,8 @@ recall, FPR for TPR at an FPR, TPR for TNR at a TPR), then the highest threshold
 """
 import math
 
+import numpy as np
+
 from ..jit import jit
 
 RECALL_AT_PRECISION = 0  # the best recall with precision >= level
@@ -53,6 +55,22 @@ def best_value(points, n_points, pos_total, neg_total, kind, level):
     return best if best >= 0.0 else math.nan
 
 
+@jit(inline="always")
+def _step_back(points, k, best, arg):
+    """The best precision and its point among points k .. after taking point k into the best
+    (``best``, ``arg``) of the points after it: ties go to the higher recall, then the higher
+    threshold."""
+    tp = points[1, k]
+    fp = points[2, k]
+    if tp + fp > 0.0:
+        precision = tp / (tp + fp)
+        # Going back, tp never rises: an equal precision at an equal tp is the same point at a
+        # higher threshold; at a lower tp it loses to the higher recall.
+        if precision > best or (precision == best and tp == points[1, arg]):
+            return precision, k
+    return best, arg
+
+
 @jit
 def precision_suffix(points, n_points, out):
     """``out[k]``: the point of best precision among points k .. n_points - 1 (ties: the higher
@@ -62,15 +80,7 @@ def precision_suffix(points, n_points, out):
     arg = -1
     best = -1.0
     for k in range(n_points - 1, -1, -1):
-        tp = points[1, k]
-        fp = points[2, k]
-        if tp + fp > 0.0:
-            precision = tp / (tp + fp)
-            # Going back, tp never rises: an equal precision at an equal tp is the same point
-            # at a higher threshold; at a lower tp it loses to the higher recall.
-            if precision > best or (precision == best and tp == points[1, arg]):
-                best = precision
-                arg = k
+        best, arg = _step_back(points, k, best, arg)
         out[k] = arg
 
 
@@ -157,3 +167,49 @@ def best_indices(points, n_points, pos_total, neg_total, kind, levels, suffix, o
                         high = middle - 1
                 found = low
         out[i] = found
+
+
+@jit
+def best_indices_in_one_pass(points, n_points, pos_total, neg_total, kind, levels, out):
+    """:func:`best_indices` without a suffix to keep: for the two kinds with precision, one pass
+    from the end answers every level as the suffix's best precision grows (O(n + L log L) for
+    L levels, and no O(n) buffer); the others by binary search."""
+    if kind >= TPR_AT_FPR:
+        no_suffix = np.empty(0, dtype=np.int64)
+        best_indices(points, n_points, pos_total, neg_total, kind, levels, no_suffix, out)
+        return
+    for i in range(levels.size):
+        out[i] = -1
+    if pos_total == 0.0:
+        return
+    if kind == RECALL_AT_PRECISION:
+        # The first point from the end whose suffix reaches a level is the last point that
+        # reaches it: levels in ascending order are reached in turn.
+        order = np.argsort(levels)
+        waiting = 0
+        starts = np.empty(0, dtype=np.int64)
+    else:
+        # Each level's answer is the suffix's best where recall first reaches the level: the
+        # levels in descending order of that point.
+        starts = np.empty(levels.size, dtype=np.int64)
+        for i in range(levels.size):
+            starts[i] = _first_reaching(points, n_points, 1, pos_total, levels[i])
+        order = np.argsort(starts)[::-1]
+        waiting = 0
+        while waiting < levels.size and starts[order[waiting]] >= n_points:
+            waiting += 1  # (recall never reaches them: -1)
+    best = -1.0
+    arg = -1
+    for k in range(n_points - 1, -1, -1):
+        if waiting == levels.size:
+            break
+        best, arg = _step_back(points, k, best, arg)
+        if kind == RECALL_AT_PRECISION:
+            while waiting < levels.size and arg >= 0 and best >= levels[order[waiting]]:
+                out[order[waiting]] = _run_start(points, k)
+                waiting += 1
+        else:
+            while waiting < levels.size and starts[order[waiting]] == k:
+                out[order[waiting]] = arg
+                waiting += 1
+
