@@ -97,10 +97,11 @@ def _checked(number, table, columns, pos_label):
             arrays.append(None)
             continue
         column = table.column(columns[argument])
-        try:
-            _validation.refuse_missing(name, np.asarray(column.is_null()))
-        except InputError as error:
-            return _partitioned.Failure(number, error, ())
+        if column.null_count:
+            try:
+                _validation.refuse_missing(name, np.asarray(column.is_null()))
+            except InputError as error:
+                return _partitioned.Failure(number, error, ())
         arrays.append(column.combine_chunks().to_numpy(zero_copy_only=False))
     return _partitioned.checked(number, arrays, pos_label)
 
@@ -342,6 +343,8 @@ def _summarise_range(columns, pos_label):
     job checked them) and summarises it: its entries, then one row holding the summary."""
     def summarise(key, table):
         result = _checked(None, table, columns, pos_label)
+        if isinstance(result, _partitioned.Failure):  # the data changed since it was checked
+            raise result.error
         segment, summary = _partitioned.summarised_range(_partitioned.compacted(*result[:3]))
         n = segment.size
         return pa.table({"range": pa.array([key[0].as_py()] * (n + 1), pa.int32()),
