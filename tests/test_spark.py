@@ -12,10 +12,10 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from evaluations import assert_evaluations_close
 
 import fastpr
 import fastpr.spark
-from evaluations import assert_evaluations_close
 
 STRATEGIES = ("driver", "ranges")
 
@@ -98,8 +98,8 @@ def test_matches_evaluate(spark, strategy, decimals, weighted):
 
 
 def test_auto_takes_ranges_above_the_threshold(spark):
-    """max_driver_entries=0 sends "auto" down the range path; the result is the same."""
-    y, s, _ = data(300, seed=4)
+    """Tied scores, but more pairs than max_driver_entries: "auto" turns to the range path."""
+    y, s, _ = data(300, seed=4, decimals=1)
     df = rows(spark, y, s)
     got = fastpr.spark.evaluate(df, label="y", score="s", max_driver_entries=0)
     assert_evaluations_close(got, fastpr.evaluate(y, s))
@@ -214,8 +214,8 @@ def test_failing_partition_is_one_clear_error(spark):
     the groups path."""
     df = table(spark, "y int, s double, g int", 2, (1, 0.1, 1), (0, 0.2, 1), (1, 0.3, 2),
                (0, float("nan"), 2))
-    for groups in (None, "g"):
-        error = error_of(lambda: fastpr.spark.evaluate(df, label="y", score="s", groups=groups))
+    for options in ({}, {"strategy": "ranges"}, {"groups": "g"}):
+        error = error_of(lambda: fastpr.spark.evaluate(df, label="y", score="s", **options))
         assert isinstance(error, fastpr.InputValueError), type(error)
         assert str(error).startswith("score column 's' contains NaN at row "), str(error)
 

@@ -9,7 +9,6 @@ areas of ``fastpr.evaluate``. :func:`accumulate` returns the merged exact state 
 able to import fastpr.
 """
 import dataclasses
-import math
 import pickle
 import warnings
 
@@ -18,48 +17,55 @@ import numpy as np
 try:
     import pyarrow as pa
     from pyspark import StorageLevel, TaskContext
-    from pyspark.ml.feature import Bucketizer
     from pyspark.sql import functions as F
 except ImportError as error:
     raise ImportError('fastpr.spark needs PySpark and pyarrow: pip install "fastpr[spark]"') \
         from error
 
 from .. import _partitioned, _validation
-from .._validation import Integer, OneOf, options
 from .._undefined import warn_if_undefined_in
+from .._validation import Integer, OneOf, options
 from ..accumulator import Accumulator, CompactedSegment
 from ..exceptions import InputError, InputTypeError, InputValueError, UndefinedMetricWarning
 from ..metrics import evaluate as _evaluate
 from ..results import EvaluationBatch
 
-# How it works. One Spark job compacts every partition (mapInArrow, on the executors): its rows
-# are validated by fastpr's input layer, then reduced to their distinct scores, each with its
-# total positive and negative weight (24 bytes per distinct score), and a sample of its scores.
-# Each partition returns its entries where it holds few distinct scores (at most
-# max_driver_entries / partitions), and a record of its labels, sample, and any validation
-# failure as a value rather than an exception.
+# How it works. Rows move to Python only where they must be sorted there; the checks are the
+# input layer's, wherever the rows are.
 #
-# Few distinct scores: the driver merges the entries exactly (an Accumulator) and sweeps them
-# once. Memory on the driver follows the number of distinct scores, never the rows.
+# The path. A sample of about 2^16 scores, drawn in the JVM, shows how much the scores tie.
 #
-# Many distinct scores: a sample sort that keeps every machine's memory to its share.
-# The samples give range boundaries (quantiles of the rows' scores); each row is routed to its
-# score range in the JVM (a Bucketizer: no Python on the way); one task per range sorts and
-# compacts the range and summarises what its sweep passes on to the ranges below; the driver
-# chains those summaries into the state where each range's sweep starts; one task per range
-# resumes the sweep of fastpr.evaluate there; the driver joins the ranges' partial sums and
-# ROC-hull vertices. The driver handles a few numbers per range and the hull vertices.
+# Few distinct scores (or strategy="driver"): the JVM adds up the weight (or counts the rows) of
+# each distinct (score, label) pair, as Spark's own evaluator does; the driver collects those
+# pairs (as Arrow), checks them with the input layer as one y_true / y_score / sample_weight
+# (and the least weight of each pair, for negative weights), and merges them exactly into an
+# Accumulator. Memory on the driver follows the number of distinct scores, never the rows; past
+# max_driver_entries of them, "auto" turns to the ranges.
+#
+# Many distinct scores: a sample sort that keeps every machine's memory to its share. The sample
+# gives range boundaries at quantiles of the rows' scores; each row is routed to its score range
+# in the JVM (comparisons with the boundaries: no Python on the way); one task per range checks,
+# sorts and compacts its rows and summarises what its sweep passes on to the ranges below; the
+# driver chains those summaries into the state where each range's sweep starts; one task per
+# range resumes the sweep of fastpr.evaluate there, on the executor holding it; the driver joins
+# the ranges' partial sums and ROC-hull vertices.
+#
+# Errors. Where the pairs or a range fail a check, each partition is checked on its executor
+# (mapInArrow) to find the first failing row, which is reported with its column, partition and
+# row; a task returns its failure as a value, so that no executor's exception reaches the user.
 
-# Columns of the compaction job: the entries (meta null), then one row (meta set) per partition.
-_ENTRIES = "score double, pos double, neg double, meta binary"
 # Columns of the range jobs.
 _RANGED = "range int, score double, pos double, neg double, meta binary"
 # Default bound on the entries the driver gathers: 2^21 distinct scores, 48 MiB.
 _MAX_DRIVER_ENTRIES = 1 << 21
+# Rows sampled (in the JVM) to choose the path and place the range boundaries, and the share of
+# distinct scores in the sample at or below which "auto" adds the rows up on the driver's path:
+# every distinct score then stands for 4 rows of the sample on average.
+_SAMPLE_ROWS = 1 << 16
+_TIES_BELOW = 0.25
 _RANGE = "__fastpr_range"
-_ENTRIES_SCHEMA = pa.schema([("score", pa.float64()), ("pos", pa.float64()),
-                             ("neg", pa.float64()), ("meta", pa.binary())])
-
+_RANGED_SCHEMA = pa.schema([("range", pa.int32()), ("score", pa.float64()),
+                            ("pos", pa.float64()), ("neg", pa.float64()), ("meta", pa.binary())])
 
 def _columns(df, label, score, weight, groups):
     """{argument: column name} of the columns given, each checked to exist in ``df``."""
@@ -109,36 +115,6 @@ def _checked(number, table, columns, pos_label):
 def _table(batches, schema):
     """One Arrow table of a partition's record batches (an empty one when there are none)."""
     return pa.Table.from_batches(list(batches), schema=schema)
-
-
-def _record(**meta):
-    """The one row of a partition's record (pickled ``meta``) in the compaction's columns."""
-    return pa.RecordBatch.from_pydict(
-        {"score": [None], "pos": [None], "neg": [None], "meta": [pickle.dumps(meta)]},
-        schema=_ENTRIES_SCHEMA)
-
-
-def _compact_partition(columns, pos_label, entries_cap, schema):
-    """The mapInArrow function of the compaction job (see "How it works")."""
-    def compact(batches):
-        number = TaskContext.get().partitionId()
-        table = _table(batches, schema)
-        result = _checked(number, table, columns, pos_label)
-        if isinstance(result, _partitioned.Failure):
-            yield _record(number=number, error=result.error)
-            return
-        segment = (CompactedSegment.empty() if result is None
-                   else _partitioned.compacted(*result[:3]))
-        kept = segment.size <= entries_cap
-        if kept and segment.size:
-            yield pa.RecordBatch.from_pydict(
-                {"score": segment.scores, "pos": segment.pos_weight.astype(np.float64),
-                 "neg": segment.neg_weight.astype(np.float64), "meta": [None] * segment.size},
-                schema=_ENTRIES_SCHEMA)
-        yield _record(number=number, error=None, kept=kept, n_rows=table.num_rows,
-                      weighs=bool(segment.size), sample=_partitioned.sample(segment),
-                      labels=_partitioned.labels(_column(table, columns["label"])))
-    return compact
 
 
 def _raise_partition_error(number, error, columns):
@@ -194,16 +170,16 @@ def evaluate(df, *, label, score, weight=None, groups=None, pos_label=None, stra
     pos_label : scalar, default=None
         As in :func:`fastpr.evaluate`.
     strategy : {"auto", "driver", "ranges"}, default="auto"
-        "driver" merges every partition's compacted entries on the driver, whose memory then
-        follows the number of distinct scores (24 bytes each); "ranges" sorts the rows by score
-        ranges on the executors, so that no machine holds all of them. "auto" takes "driver" when
-        every partition holds at most ``max_driver_entries / partitions`` distinct scores, as
-        each partition finds while it compacts, and "ranges" otherwise (then the compaction
-        job's work is spent only on the checks and the sample).
+        "driver": Spark adds up the weight of each distinct (score, label) pair and the driver
+        merges the pairs exactly; its memory follows the number of distinct scores (24 bytes
+        each). "ranges": the rows are sorted by score ranges on the executors, so that no
+        machine holds all of them. "auto" takes "driver" when a sample of 65,536 rows holds at
+        most a quarter as many distinct scores (every score tied 4 times on average) and the
+        data at most ``max_driver_entries`` distinct (score, label) pairs, else "ranges".
     n_ranges : int, default=None
         Score ranges of the "ranges" strategy; default: twice the partitions of ``df``.
-    max_driver_entries : int, default=2**21
-        The most compacted entries "auto" lets the driver gather (2^21: 48 MiB).
+    max_driver_entries : int, default=2097152
+        The most distinct scores "auto" lets the driver gather (2^21: 48 MiB).
 
     Returns
     -------
@@ -213,9 +189,9 @@ def evaluate(df, *, label, score, weight=None, groups=None, pos_label=None, stra
 
     Notes
     -----
-    Each partition is checked on its executor by the input layer of :func:`fastpr.evaluate`, so
-    the same bad input gets the same error, raised on the driver and restated in the
-    DataFrame's terms (the column, the row within its partition). Results equal those of
+    The input layer of :func:`fastpr.evaluate` checks the data, so the same bad input gets the
+    same error, raised on the driver and restated in the DataFrame's terms: the column, and the
+    row within its partition, found by checking each partition on its executor. Results equal those of
     ``fastpr.evaluate`` to rounding: weight sums are added in another order (exactly where
     weights are integers and total below 2^53).
 
@@ -264,21 +240,9 @@ def accumulate(df, *, label, score, weight=None, pos_label=None):
     state has no rows left, so it cannot be resampled by row: bootstrap needs the rows.
     """
     columns = _columns(df, label, score, weight, None)
-    collected, metas = _compaction(df, columns, pos_label, math.inf)
-    return _merged_entries(collected)
-
-
-def _compaction(df, columns, pos_label, entries_cap):
-    """(entries collected as an Arrow table, the partitions' checked records)."""
     selected = df.select(*[columns[argument] for argument in ("label", "score", "weight")
                            if argument in columns])
-    schema = _arrow_schema(selected)
-    cap = entries_cap if math.isfinite(entries_cap) else np.iinfo(np.int64).max
-    collected = selected.mapInArrow(_compact_partition(columns, pos_label, cap, schema),
-                                    _ENTRIES).toArrow()
-    meta = collected.column("meta").to_pylist()
-    metas = [pickle.loads(value) for value in meta if value is not None]
-    return collected, _checked_metas(metas, columns, pos_label)
+    return _aggregated(selected, columns, pos_label, None)
 
 
 def _arrow_schema(selected):
@@ -287,51 +251,140 @@ def _arrow_schema(selected):
     return to_arrow_schema(selected.schema)
 
 
-def _merged_entries(collected):
-    """The Accumulator of the entries of a collected compaction."""
-    entries = collected.filter(collected.column("meta").is_null())
-    return Accumulator.from_arrays(*(entries.column(name).to_numpy()
-                                     for name in ("score", "pos", "neg")))
-
-
 def _ranked(df, columns, pos_label, strategy, n_ranges, max_driver_entries):
     """The Evaluation of one ranking, by the strategy chosen (see "How it works")."""
-    n_partitions = df.rdd.getNumPartitions()
-    cap = {"driver": math.inf, "ranges": -1,
-           "auto": max_driver_entries // max(n_partitions, 1)}[strategy]
-    collected, metas = _compaction(df, columns, pos_label, cap)
-    if all(meta["kept"] for meta in metas):
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UndefinedMetricWarning)  # warned once, by evaluate
-            return _merged_entries(collected).evaluate()
-    n_ranges = 2 * n_partitions if n_ranges is None else n_ranges
-    boundaries = _partitioned.boundaries([meta["sample"] for meta in metas], n_ranges)
-    return _range_sorted(df, columns, pos_label, boundaries)
-
-
-def _range_sorted(df, columns, pos_label, boundaries):
-    """The Evaluation of one ranking by the sample sort of "How it works"."""
     selected = df.select(*[columns[argument] for argument in ("label", "score", "weight")
                            if argument in columns])
-    if boundaries.size:
-        # Range r holds boundaries[r - 1] <= score < boundaries[r], as CompactedSegment.cut.
-        routed = Bucketizer(splits=[-math.inf, *boundaries.tolist(), math.inf],
-                            inputCol=columns["score"], outputCol=_RANGE).transform(selected)
-        routed = routed.withColumn(_RANGE, F.col(_RANGE).cast("int"))
-    else:
-        routed = selected.withColumn(_RANGE, F.lit(0))
+    sample, rows_each = None, 0.0
+    if strategy != "driver":
+        sample, rows_each = _sampled_scores(selected, columns["score"])
+    if strategy == "driver" or strategy == "auto" and (
+            np.unique(sample).size <= _TIES_BELOW * sample.size):
+        cap = None if strategy == "driver" else max_driver_entries
+        accumulator = _aggregated(selected, columns, pos_label, cap)
+        if accumulator is not None:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UndefinedMetricWarning)  # warned by evaluate
+                return accumulator.evaluate()
+    n_ranges = 2 * df.rdd.getNumPartitions() if n_ranges is None else n_ranges
+    boundaries = _partitioned.boundaries([(sample, rows_each)], n_ranges) if sample.size else (
+        np.empty(0))
+    return _range_sorted(selected, columns, pos_label, boundaries)
+
+
+def _sampled_scores(selected, score):
+    """(sorted finite scores of about _SAMPLE_ROWS rows drawn at random in the JVM, the number
+    of rows each stands for)."""
+    n = selected.count()
+    fraction = min(1.0, _SAMPLE_ROWS / max(n, 1))
+    values = selected.select(F.col(score).cast("double")).sample(
+        fraction=fraction, seed=0).toArrow().column(0).to_numpy(zero_copy_only=False)
+    values = np.sort(values[np.isfinite(values)])  # nulls (NaN here) are for the checks
+    return values, n / max(values.size, 1)
+
+
+def _aggregated(selected, columns, pos_label, cap):
+    """The Accumulator of the distinct (score, label) pairs with their total weight, added up
+    in the JVM and checked by the input layer on the driver; None when there are more than
+    ``cap`` of them."""
+    label, score = columns["label"], columns["score"]
+    weight = columns.get("weight")
+    sums = [F.count(F.lit(1)).alias("total")] if weight is None else [
+        F.sum(weight).alias("total"), F.min(weight).alias("least")]
+    pairs = selected.groupBy(score, label).agg(*sums)
+    if cap is not None:
+        pairs = pairs.limit(cap + 1)
+    table = pairs.toArrow()
+    if cap is not None and table.num_rows > cap:
+        return None
+    try:
+        aggregated = dict(columns, weight="total") if weight else dict(columns)
+        result = _checked(None, table.drop_columns(["least"]) if weight else table,
+                          aggregated, pos_label)
+        if isinstance(result, _partitioned.Failure):
+            raise result.error
+        if weight is not None:
+            _validation.nonnegative("sample_weight", _column(table, "least"))
+    except InputError as error:
+        _raise_first_failure(selected, columns, pos_label, error)
+    if result is None or (weight is not None and not result[2].any()):
+        _raise_empty(columns, result is None)
+    is_positive, scores, weights, _ = result
+    weights = np.ones(scores.size) if weights is None else weights
+    if weight is None:  # counts: exact in int64
+        weights = _column(table, "total")
+    zero = np.zeros_like(weights)
+    return Accumulator.from_arrays(scores, np.where(is_positive, weights, zero),
+                                   np.where(is_positive, zero, weights))
+
+
+def _raise_first_failure(selected, columns, pos_label, error):
+    """Raise the error of the first partition that fails the input layer, with its row, as
+    ``fastpr.evaluate`` finds it; where every partition passes on its own (a third label in
+    all, weights whose total overflows), ``error``, found in all the rows together."""
+    schema = _arrow_schema(selected)
+    collected = selected.mapInArrow(_check_partition(columns, pos_label, schema),
+                                    "meta binary").collect()
+    _checked_metas([pickle.loads(row.meta) for row in collected], columns, pos_label)
+    _raise_partition_error(None, error, columns)
+
+
+def _check_partition(columns, pos_label, schema):
+    """The mapInArrow function that checks one partition: its record (labels or failure)."""
+    def check(batches):
+        number = TaskContext.get().partitionId()
+        table = _table(batches, schema)
+        result = _checked(number, table, columns, pos_label)
+        if isinstance(result, _partitioned.Failure):
+            meta = dict(number=number, error=result.error)
+        else:
+            meta = dict(number=number, error=None, n_rows=table.num_rows, weighs=True,
+                        labels=_partitioned.labels(_column(table, columns["label"])))
+        yield pa.RecordBatch.from_pydict({"meta": [pickle.dumps(meta)]})
+    return check
+
+
+def _raise_empty(columns, no_rows):
+    if no_rows:
+        raise InputValueError("{argument} column {column!r} is empty: the DataFrame holds no "
+                              "rows to evaluate.", argument="score", column=columns["score"])
+    raise InputValueError("{argument} column {column!r} is zero everywhere, so there is "
+                          "nothing to evaluate.", argument="weight", column=columns["weight"])
+
+
+def _range_sorted(selected, columns, pos_label, boundaries):
+    """The Evaluation of one ranking by the sample sort of "How it works"."""
+    score = F.col(columns["score"])
+    # Range r holds boundaries[r - 1] <= score < boundaries[r], as CompactedSegment.cut: the
+    # number of boundaries at or below the score, counted in the JVM. NaN compares above every
+    # number and lands in the top range, a null in a range of its own; their task refuses them.
+    code = sum((F.when(score >= float(b), 1).otherwise(0) for b in boundaries.tolist()),
+               F.lit(0))
+    routed = selected.withColumn(_RANGE, code.cast("int"))
     ranged = routed.groupBy(_RANGE).applyInArrow(_summarise_range(columns, pos_label), _RANGED)
     ranged.persist(StorageLevel.MEMORY_AND_DISK)
     try:
-        summaries = {row.range: pickle.loads(row.meta) for row in
-                     ranged.where(F.col("meta").isNotNull()).select("range", "meta").collect()}
+        metas = [pickle.loads(row.meta) for row in
+                 ranged.where(F.col("meta").isNotNull()).select("meta").collect()]
+        failures = [meta["error"] for meta in metas if meta["error"] is not None]
+        if failures:
+            _raise_first_failure(selected, columns, pos_label, failures[0])
+        try:
+            _partitioned.check_labels([meta["labels"] for meta in metas], pos_label)
+        except InputError as error:
+            _raise_first_failure(selected, columns, pos_label, error)
+        if not any(meta["weighs"] for meta in metas):
+            _raise_empty(columns, not metas)
+        summaries = {meta["range"]: meta["summary"] for meta in metas}
         # Highest scores first; a range without rows passes on what an empty segment does.
         order = list(reversed(range(boundaries.size + 1)))
         empty = _partitioned.summarised_range()[1]
         starts = dict(zip(order, _partitioned.carried_states(
             [summaries.get(r, empty) for r in order])))
-        swept = ranged.where(F.col("meta").isNull()).groupBy("range").applyInArrow(
-            _sweep_range(starts), "range int, meta binary").collect()
+        # Each range's entries lie in one partition of ``ranged``: sweep them where they are
+        # (a second groupBy would shuffle them again).
+        swept = ranged.where(F.col("meta").isNull()).mapInArrow(
+            _sweep_ranges(starts), "range int, meta binary").collect()
     finally:
         ranged.unpersist()
     results = {row.range: pickle.loads(row.meta) for row in swept}
@@ -339,32 +392,50 @@ def _range_sorted(df, columns, pos_label, boundaries):
 
 
 def _summarise_range(columns, pos_label):
-    """The applyInArrow function that compacts one score range (validated rows: the compaction
-    job checked them) and summarises it: its entries, then one row holding the summary."""
+    """The applyInArrow function that checks, compacts and summarises one score range: its
+    entries, then one row holding its record (summary, labels, or the failure)."""
     def summarise(key, table):
+        r = key[0].as_py()
         result = _checked(None, table, columns, pos_label)
-        if isinstance(result, _partitioned.Failure):  # the data changed since it was checked
-            raise result.error
-        segment, summary = _partitioned.summarised_range(_partitioned.compacted(*result[:3]))
+        if isinstance(result, _partitioned.Failure):
+            meta = dict(range=r, error=result.error)
+            segment = CompactedSegment.empty()
+        else:
+            segment, summary = _partitioned.summarised_range(_partitioned.compacted(*result[:3]))
+            meta = dict(range=r, error=None, summary=summary, weighs=bool(segment.size),
+                        labels=_partitioned.labels(_column(table, columns["label"])))
         n = segment.size
-        return pa.table({"range": pa.array([key[0].as_py()] * (n + 1), pa.int32()),
+        return pa.table({"range": pa.array([r if r is not None else -1] * (n + 1), pa.int32()),
                          "score": np.r_[segment.scores, np.nan],
                          "pos": np.r_[segment.pos_weight.astype(np.float64), np.nan],
                          "neg": np.r_[segment.neg_weight.astype(np.float64), np.nan],
-                         "meta": [None] * n + [pickle.dumps(summary)]})
+                         "meta": [None] * n + [pickle.dumps(meta)]})
     return summarise
 
 
-def _sweep_range(starts):
-    """The applyInArrow function that resumes the sweep of one range from its carried state."""
-    def sweep(key, table):
-        r = key[0].as_py()
-        scores, pos, neg = (table.column(name).to_numpy() for name in ("score", "pos", "neg"))
-        if not np.all(scores[1:] > scores[:-1]):  # Spark keeps a group's rows, not their order
-            order = np.argsort(scores, kind="stable")
-            scores, pos, neg = scores[order], pos[order], neg[order]
-        result = _partitioned.sweep_range(CompactedSegment(scores, pos, neg), starts[r])
-        return pa.table({"range": pa.array([r], pa.int32()), "meta": [pickle.dumps(result)]})
+def _sweep_ranges(starts):
+    """The mapInArrow function that resumes the sweep of each range of a partition of the
+    summarised ranges from its carried state: one row (range, pickled result) per range."""
+    def sweep(batches):
+        table = pa.Table.from_batches(list(batches), schema=_RANGED_SCHEMA)
+        ranges = table.column("range").to_numpy()
+        if not ranges.size:
+            return
+        # A range's entries come in one block, in ascending order, as they were written; sort
+        # them where they did not stay so.
+        order = np.argsort(ranges, kind="stable")
+        ranges = ranges[order]
+        columns = [table.column(name).to_numpy()[order] for name in ("score", "pos", "neg")]
+        cuts = np.flatnonzero(np.diff(ranges)) + 1
+        for block in np.split(np.arange(ranges.size), cuts):
+            scores, pos, neg = (column[block] for column in columns)
+            if not np.all(scores[1:] > scores[:-1]):
+                within = np.argsort(scores, kind="stable")
+                scores, pos, neg = scores[within], pos[within], neg[within]
+            r = int(ranges[block[0]])
+            result = _partitioned.sweep_range(CompactedSegment(scores, pos, neg), starts[r])
+            yield pa.RecordBatch.from_pydict({"range": pa.array([r], pa.int32()),
+                                              "meta": [pickle.dumps(result)]})
     return sweep
 
 
