@@ -7,28 +7,31 @@ and whose results it moves between its machines. Nothing here imports an engine.
 How it works
 ------------
 The one-pass sweep of ``fastpr.evaluate`` walks the distinct scores from the highest down. Cut
-the score axis into ranges; a range can be swept on its own if it starts from the right state:
+the score axis into ranges; a range can be swept on its own if it starts from the right state.
+The engines run a sample sort:
 
-1. Compact each partition (:func:`partition`). Every partition is validated
-   (:func:`checked`; a failure comes back as a :class:`Failure` rather than an exception, so
-   that the driver can report the first failing partition in terms of the whole data) and
-   reduced to a CompactedSegment (the state of an Accumulator): its distinct scores, each with
-   the total positive and negative weight (one sort, on the worker). Memory now follows distinct
-   scores, not rows. Each partition's distinct labels go to the driver, which checks their
-   union (:func:`check_labels`).
-2. Choose range boundaries from sampled quantiles. Each partition sends a few evenly spaced
-   scores of its compacted state, weighted by its size (:func:`sample`); the driver picks
-   boundaries at quantiles of that sample (:func:`boundaries`), so ranges hold similar numbers
-   of distinct scores.
-3. Range-partition by score. Each compacted partition is cut at the boundaries
-   (``CompactedSegment.cut``). Equal scores are one entry of a compacted state, so a tie never
-   straddles two ranges. The pieces of one range, from every partition, are merged into that
-   range's compacted state on one worker (:func:`merged`): only compacted pieces move, never raw
-   rows.
-4. Summarise each range (:func:`summarised_range`). A kernel reduces each range to a few
-   numbers: its total positive and negative weight (P_k, N_k) and what the sweep leaves behind
-   after it (whether its lowest point was a rise in tp; the fp and threshold of its last rise;
-   the tp of its last point with negatives).
+1. Prepare each partition (:func:`prepared`, on its worker). It is validated (:func:`checked`;
+   a failure comes back as a :class:`Failure` rather than an exception, so that the driver can
+   report the first failing partition in terms of the whole data) and sampled: a strided sample
+   of about 4,096 scores. Where the sample shows heavy ties (fewer than 90% of it distinct), the
+   partition is compacted first (:func:`compacted`): its distinct scores, each with the total
+   positive and negative weight (one sort; a CompactedSegment, the state of an Accumulator), so
+   that what moves follows its distinct scores, not its rows, and no range receives one tie's
+   rows from every partition. The driver checks the union of the partitions' labels
+   (:func:`check_labels`).
+2. Choose range boundaries from the samples (:func:`boundaries`): quantiles of the sampled
+   scores, each weighted by the rows (or compacted entries) that it stands for, so that ranges
+   receive similar numbers of rows. One range per worker (:func:`n_ranges_for`).
+3. Route each partition to the ranges in one pass (:func:`routed`, on its worker): every row goes
+   to the range of its score, split by class on the way (its score, 8 bytes; 16 with a weight),
+   a compacted partition is cut at the boundaries. Equal scores go to one range, so a tie never
+   straddles two ranges.
+4. Sort each range (:func:`sorted_range`, on the worker that receives it): the rows of every
+   partition, each class sorted as ``fastpr.evaluate`` sorts a ranking (merged with the
+   compacted pieces, if any), and a kernel reduces the range to a few numbers: its total
+   positive and negative weight (P_k, N_k) and what the sweep leaves behind after it (whether
+   its lowest point was a rise in tp; the fp and threshold of its last rise; the tp of its last
+   point with negatives).
 5. Carry the state across ranges, on the driver (:func:`carried_states`). A kernel chains the
    summaries from the highest scores down into the sweep's state where each range starts:
    prefix sums of (P_k, N_k) give the point (TP, FP), and the summaries the running values that
@@ -37,8 +40,8 @@ the score axis into ranges; a range can be swept on its own if it starts from th
    stretch of the curve began). A range holding one class, or none, passes some of them through
    unchanged, so a value may come from several ranges up. The state's layout is the sweep
    kernel's own.
-6. Sweep each range on its worker with the kernel of ``fastpr.evaluate``, resumed from its
-   carried state (:func:`sweep_range`). Each returns its partial sums (AUC-ROC, every PR area,
+6. Sweep each range where it lies, with the kernel of ``fastpr.evaluate`` resumed from its
+   carried state (:func:`sweep_sorted`). Each returns its partial sums (AUC-ROC, every PR area,
    the number of points) and its ROC-hull candidates: points dropped by the hull of a subset of
    the points are not on the hull of all of them.
 7. Join, on the driver (:func:`joined`). Add the partial sums; run one monotone-chain pass over
@@ -46,7 +49,15 @@ the score axis into ranges; a range can be swept on its own if it starts from th
    the curve at (N, P) as the sweep does. Everything the driver handles is per range or per
    hull vertex.
 
-Results equal ``fastpr.evaluate`` to rounding: sums of float weights are added in another order.
+Work and traffic: a pass over each partition to route it, one sort per range (the sort of
+``fastpr.evaluate`` over a share of the rows), then linear passes; the rows cross the network
+once, as 8 bytes each. Memory: a worker holds its partitions and its ranges' rows; no machine
+holds all rows. Results equal ``fastpr.evaluate`` to rounding: sums of float weights are added
+in another order.
+
+Where distinct scores are few, the compacted states of whole partitions can be merged instead
+(:func:`partition`, :func:`merged`, and per range :func:`summarised_range` and
+:func:`sweep_range`, on CompactedSegments: 24 bytes per distinct score).
 
 With ``groups=``, each partition builds one compacted segment per group
 (:func:`group_segments`); they are merged per group (:func:`merged_groups`) and each group is
@@ -59,13 +70,21 @@ import numpy as np
 from . import _validation
 from ._engine.kernels import sweep as _sweep
 from ._engine.kernels.tables import stable_order
-from ._engine.ranking import row_of_state, sort_validated, stable_argsort
+from ._engine.ranking import (SortedRanking, row_of_state, sort_split, sort_validated,
+                              stable_argsort)
 from .accumulator import CompactedSegment
 from .exceptions import InputValueError
 from .results import Evaluation, EvaluationBatch
 
 # Scores each partition contributes to the sample that places the range boundaries.
 SAMPLES_PER_PARTITION = 256
+# Rows of a partition sampled to see its ties, and the fraction of them that must be distinct
+# for the partition to move as rows: below it the partition is compacted first. A sample of
+# 4,096 holds 90% distinct scores from about 20,000 equally frequent ones on (a compacted
+# partition of 2.5M rows would then be a hundredth of its rows' 8 bytes each), and fewer where
+# one score holds a tenth of the rows, which raw rows would take to one range whole.
+TIE_SAMPLE = 4096
+COMPACT_BELOW = 0.9
 # The inputs of one partition, in the order that its tasks take them.
 COLUMNS = ("y_true", "y_score", "sample_weight", "groups")
 
@@ -215,11 +234,153 @@ def joined(swept):
     """The Evaluation of the whole data from the results of :func:`sweep_range` of every range
     (any order; None for an empty range)."""
     swept = [result for result in swept if result is not None]
+    if not swept:
+        raise_no_weight()
     state, _ = _sweep.join_ranges(np.stack([state for state, _ in swept]),
                                   np.concatenate([hull for _, hull in swept]))
     with np.errstate(over="ignore"):  # (each range's total is finite, their sum may not be)
         _validation.finite_total("sample_weight", state[_sweep.N_POS] + state[_sweep.N_NEG])
     return Evaluation.from_row(row_of_state(state))
+
+
+# ----------------------------------------------------------------------------- sample sort
+@dataclasses.dataclass(frozen=True)
+class Rows:
+    """Validated rows of a partition, in no order: the class mask, the scores and the weights
+    (None: unit weights)."""
+
+    is_positive: np.ndarray
+    scores: np.ndarray
+    weights: np.ndarray | None
+
+    @property
+    def size(self):
+        return self.scores.size
+
+
+@dataclasses.dataclass(frozen=True)
+class Classes:
+    """Rows of one score range from one partition, split by class, in no order: each class's
+    scores and weights (None: unit weights). The class goes without saying: 8 bytes a row."""
+
+    pos: np.ndarray
+    pos_weight: np.ndarray | None
+    neg: np.ndarray
+    neg_weight: np.ndarray | None
+
+    @property
+    def size(self):
+        return self.pos.size + self.neg.size
+
+
+def prepared(number, y_true, y_score, sample_weight, pos_label):
+    """Partition ``number`` ready to route: (part, distinct labels, sample).
+
+    ``part`` is its validated :class:`Rows`, or its CompactedSegment where a sample of its
+    scores shows heavy ties (few distinct scores: compacted first, only they move), or None when
+    it is empty. ``sample`` is the (scores, rows each stands for) of :func:`sampled_rows` or of
+    :func:`sample`, for :func:`boundaries`. (None, Failure, empty sample) when the partition
+    fails validation.
+    """
+    result = checked(number, (y_true, y_score, sample_weight, None), pos_label)
+    if isinstance(result, Failure):
+        return None, result, (np.empty(0), 0.0)
+    if result is None:
+        return None, labels(y_true), (np.empty(0), 0.0)
+    rows = Rows(*result[:3])
+    sample_scores, weight, distinct = sampled_rows(rows.scores)
+    if distinct < COMPACT_BELOW:
+        segment = compacted(rows.is_positive, rows.scores, rows.weights)
+        return segment, labels(y_true), sample(segment)
+    return rows, labels(y_true), (sample_scores, weight)
+
+
+def sampled_rows(scores):
+    """(SAMPLES_PER_PARTITION evenly spaced quantiles of a strided sample of about TIE_SAMPLE
+    of ``scores``, the number of rows each one stands for, the fraction of the strided sample's
+    scores that are distinct)."""
+    taken = np.sort(scores[::max(1, scores.size // TIE_SAMPLE)].astype(np.float64))
+    distinct = (1 + np.count_nonzero(taken[1:] != taken[:-1])) / taken.size
+    picked = np.unique(np.linspace(0, taken.size - 1, SAMPLES_PER_PARTITION).round()
+                       .astype(np.int64))
+    return taken[picked], scores.size / picked.size, distinct
+
+
+def n_ranges_for(n_workers):
+    """The number of score ranges to sort: one per worker (a worker thread, or a core), so that
+    every worker sorts once, a share of the rows as large as its share of the partitions."""
+    return max(1, n_workers)
+
+
+def routed(part, boundaries):
+    """A prepared partition's pieces, one per score range (``boundaries.size + 1`` of them,
+    lowest scores first): piece r holds the rows (or the compacted entries) with
+    ``boundaries[r - 1] <= score < boundaries[r]``. Rows move as :class:`Classes`: in one pass
+    (a counting sort by range and class, then one gather of the scores), 8 bytes a row (16 with
+    weights); a CompactedSegment is cut."""
+    n_pieces = boundaries.size + 1
+    if part is None:
+        return (CompactedSegment.empty(),) * n_pieces
+    if isinstance(part, CompactedSegment):
+        return part.cut(boundaries)
+    codes = np.searchsorted(boundaries, part.scores, side="right")
+    codes <<= 1
+    codes += part.is_positive  # code 2 r for the negatives of range r, 2 r + 1 the positives
+    order, starts = stable_order(codes, 2 * n_pieces)
+    del codes
+    scores = part.scores[order]
+    weights = None if part.weights is None else part.weights[order]
+
+    def rows(code):
+        span = slice(starts[code], starts[code + 1])
+        return scores[span], None if weights is None else weights[span]
+
+    return tuple(Classes(*rows(2 * r + 1), *rows(2 * r)) for r in range(n_pieces))
+
+
+def sorted_range(*pieces):
+    """(the range's rows sorted by class, its summary) from its pieces of every partition
+    (:class:`Classes` and CompactedSegments, as :func:`routed` cuts them).
+
+    Rows alone: one sort of each class of the range's rows, whose sweep then runs on them as
+    ``fastpr.evaluate`` runs on a whole ranking. With compacted pieces: the rows are
+    compacted and merged with them, and the range is the merged segment's ranking. A range
+    without weight comes back empty.
+    """
+    rows = [piece for piece in pieces if isinstance(piece, Classes) and piece.size]
+    segments = [piece for piece in pieces if isinstance(piece, CompactedSegment) and piece.size]
+    if rows:
+        # (np.concatenate copies even one piece: sort_split sorts its arrays in place.)
+        pos, neg = (np.concatenate([getattr(piece, name) for piece in rows])
+                    for name in ("pos", "neg"))
+        pos_weight = neg_weight = None
+        if rows[0].pos_weight is not None:
+            pos_weight, neg_weight = (np.concatenate([getattr(piece, name) for piece in rows])
+                                      for name in ("pos_weight", "neg_weight"))
+        ranking = sort_split(pos, pos_weight, neg, neg_weight)
+        if segments:
+            segments.append(CompactedSegment.of_ranking(ranking))
+    if segments:
+        ranking = merged(*segments).ranking
+    elif not rows:
+        ranking = _EMPTY_RANKING
+    summary = _sweep.classes_summary(*_arrays(ranking))
+    if not summary[_sweep.RANGE_N_POS] + summary[_sweep.RANGE_N_NEG]:
+        ranking = _EMPTY_RANKING
+    return ranking, summary
+
+
+def sweep_sorted(ranking, start):
+    """(final state, hull vertices) of one range of :func:`sorted_range` swept from its
+    carried state (its row of :func:`carried_states`); None if it is empty."""
+    return _sweep.resume_classes(*_arrays(ranking), start) if ranking.size else None
+
+
+_EMPTY_RANKING = SortedRanking(np.empty(0), np.empty(0), np.empty(0), np.empty(0))
+
+
+def _arrays(ranking):
+    return ranking.pos, ranking.pos_weight, ranking.neg, ranking.neg_weight
 
 
 # ----------------------------------------------------------------------------- groups

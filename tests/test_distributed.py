@@ -105,6 +105,49 @@ def test_cluster_ranges_of_one_class(client):
     assert_evaluations_close(got, expected)
 
 
+def mixed_partitions(seed):
+    """(y, s, w, chunks): partitions of distinct scores (they move as rows) sharing their scores
+    with each other and with partitions of heavy ties (compacted before they move); two hold one
+    class, one route each; three are empty."""
+    rng = np.random.default_rng(seed)
+    pool = rng.random(4_000).round(6)
+    ys, ss = [], []
+    for k in range(6):
+        s = rng.permutation(pool) if k % 2 else rng.choice(pool[:30], 4_000)
+        ys.append(np.full(s.size, k == 3) if k in (3, 4) else rng.random(s.size) < 0.2)
+        ss.append(s)
+    y, s = np.concatenate(ys), np.concatenate(ss)
+    chunks = (0, 4_000, 4_000, 0, 4_000, 4_000, 4_000, 4_000, 0)
+    return y, s, rng.integers(0, 4, y.size).astype(float), chunks
+
+
+def test_cluster_rows_and_compacted_partitions_share_ties(client):
+    y, s, w, chunks = mixed_partitions(10)
+    for weights in (None, w):
+        for options in ({}, {"n_ranges": 5}):
+            got, expected = both(y, s, weights, chunks=(chunks,), **options)
+            assert_evaluations_close(got, expected)
+    groups = np.random.default_rng(11).integers(0, 3, y.size)
+    per_group = fastpr.distributed.evaluate(chunked(y, (chunks,)), chunked(s, (chunks,)),
+                                            sample_weight=chunked(w, (chunks,)),
+                                            groups=chunked(groups, (chunks,)))
+    assert_batches_close(per_group, fastpr.evaluate(y, s, sample_weight=w, groups=groups))
+
+
+def test_cluster_failing_partition_after_empty_ones(client):
+    """Positions count the rows of every partition before the failing one."""
+    y, s, _, chunks = mixed_partitions(12)
+    with_nan = s.copy()
+    with_nan[4_000 + 4_000 + 17] = np.nan  # partition 4, after two empty ones
+    with pytest.raises(ValueError, match=r"y_score contains NaN at index 8017 \(1 NaN in "
+                                         r"partition 4\)"):
+        fastpr.distributed.evaluate(chunked(y, (chunks,)), chunked(with_nan, (chunks,)))
+    labels = y.astype(int)
+    labels[4_000 * 3 + 5] = -1  # {-1, 1} in partition 5 alone, {0, 1} elsewhere
+    with pytest.raises(ValueError, match=r"y_true must have two classes, got 3 distinct labels"):
+        fastpr.distributed.evaluate(chunked(labels, (chunks,)), chunked(s, (chunks,)))
+
+
 def test_cluster_dataframe_columns_groups_and_labels(client):
     y, s = skewed(12_000, 5, decimals=2)
     frame = pd.DataFrame({"label": np.where(y, "fraud", "ok"), "score": s,

@@ -7,11 +7,14 @@ exact areas of ``fastpr.evaluate``. Needs the ``dask`` extra
 (``pip install "fastpr[dask]"``); it runs on whatever scheduler Dask is set to use, a
 ``dask.distributed`` cluster included.
 
-Only compacted data moves: each partition is reduced on its worker to its distinct scores with
-their positive and negative weight (24 bytes per distinct score), and at most one such copy of
-each partition moves between workers; the client handles a few numbers per score range and the
-ROC-hull vertices. Work: one sort per partition on its worker, then linear passes. Results equal
-``fastpr.evaluate`` to rounding: sums of float weights are added in another order.
+A sample sort, one sort for all the data: each partition is validated and sampled on its
+worker, the client places one score range per worker at quantiles of the samples, each
+partition's rows go to the ranges of their scores in one pass (8 bytes a row; a partition of
+heavily tied scores moves compacted, 24 bytes per distinct score), and each range is sorted and
+swept on its worker from the state that the ranges above it leave, as ``fastpr.evaluate`` sorts
+and sweeps; the client handles a few numbers per range and the ROC-hull vertices. No machine
+holds all rows. Results equal ``fastpr.evaluate`` to rounding: sums of float weights are added
+in another order.
 
 With ``groups=``, each group's compacted data (24 bytes per distinct score of the group) is
 merged across partitions and moves to the client, which evaluates it: that suits many groups of
@@ -19,6 +22,8 @@ moderate size; evaluate one very large group on its own, without ``groups``, to 
 the workers.
 """
 import math
+import os
+import sys
 
 try:
     import dask
@@ -30,18 +35,14 @@ from .. import _partitioned as core
 from .. import _validation
 from .._validation import Integer, options
 from .._undefined import warn_if_undefined_in
-from ..accumulator import CompactedSegment
 from ..exceptions import InputTypeError, InputValueError
 
 # How it works: see fastpr/_partitioned.py, which holds every step that does not need Dask (the
 # Spark engine runs the same functions). This module only builds the Dask graph around them:
-# compact each partition on its worker (persisted), sample, cut, merge and summarise each range on
-# one worker, carry the state across ranges on the client, sweep each range on its worker, join.
-#
-# Work and traffic: one sort per partition on its worker; each range merges the pieces of its M
-# source partitions pairwise in a balanced tree (about log2 M linear passes over its state); the
-# sweeps are linear. The data moved between workers is at most one compacted copy of each
-# partition.
+# prepare (validate, sample) each partition on its worker (persisted), place the range
+# boundaries on the client, route each partition's rows to the ranges, sort and summarise each
+# range on one worker (persisted), carry the state across ranges on the client, sweep each range
+# where it lies, join on the client.
 #
 # With groups=, each partition builds one compacted segment per group; they are merged per group
 # in a tree reduction and each group is swept on the client.
@@ -125,25 +126,33 @@ def _raise_first_failure(blocks, results, pos_label):
     raise failure.error  # not reached: the check fails again, now in the whole data's terms
 
 
-def _ranked_evaluation(segments, n_ranges):
-    """Steps 2-7 of "How it works" (fastpr/_partitioned.py), from the list of persisted
-    compacted partitions."""
-    samples = dask.compute(*[dask.delayed(core.sample)(segment) for segment in segments])
+def _ranked_evaluation(parts, samples, n_ranges):
+    """Steps 2-7 of "How it works" (fastpr/_partitioned.py), from the persisted prepared
+    partitions and their samples."""
     if not any(weight for _, weight in samples):
         core.raise_no_weight()
     boundaries = core.boundaries(samples, n_ranges)
     n_pieces = boundaries.size + 1
-    pieces = [dask.delayed(CompactedSegment.cut, nout=n_pieces)(segment, boundaries)
-              for segment in segments]
+    pieces = [dask.delayed(core.routed, nout=n_pieces)(part, boundaries) for part in parts]
     # Highest scores first. Each range task also summarises its range, on the worker holding it.
-    merged = [dask.delayed(core.summarised_range, nout=2)(*[p[r] for p in pieces])
+    ranges = [dask.delayed(core.sorted_range, nout=2)(*[p[r] for p in pieces])
               for r in reversed(range(n_pieces))]
-    persisted = dask.persist(*[m[0] for m in merged], *[m[1] for m in merged])
-    segments.clear()  # the ranges now hold the data: let the workers free the partitions
-    ranges = persisted[:n_pieces]
+    persisted = dask.persist(*[m[0] for m in ranges], *[m[1] for m in ranges])
+    parts.clear()  # the ranges now hold the data: let the workers free the partitions
+    segments = persisted[:n_pieces]
     starts = core.carried_states(dask.compute(*persisted[n_pieces:]))
-    return core.joined(dask.compute(*[dask.delayed(core.sweep_range)(r, start)
-                                      for r, start in zip(ranges, starts)]))
+    return core.joined(dask.compute(*[dask.delayed(core.sweep_sorted)(segment, start)
+                                      for segment, start in zip(segments, starts)]))
+
+
+def _n_workers():
+    """The threads of the Dask cluster that the current scheduler runs on (that of the default
+    Client), or this machine's cores for Dask's local schedulers."""
+    distributed = sys.modules.get("distributed")  # no Client without it
+    try:
+        return sum(distributed.default_client().nthreads().values())
+    except (AttributeError, ValueError):
+        return os.cpu_count() or 1
 
 
 def _tree_reduce(tasks, combine, fan_in=8):
@@ -169,7 +178,8 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
     groups : dask array or dask Series, default=None
         Group keys, partitioned like ``y_score``: evaluate each group on its own.
     n_ranges : int, default=None
-        Score ranges swept in parallel; default: one per partition of ``y_score``.
+        Score ranges sorted and swept in parallel; default: one per thread of the cluster's
+        workers (of the default ``dask.distributed`` Client), else one per core.
 
     Returns
     -------
@@ -211,22 +221,24 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
         inputs["groups"] = groups
     blocks = _aligned_partitions(inputs)
     n_partitions = len(blocks["y_score"])
-    n_ranges = n_partitions if n_ranges is None else n_ranges
+    if n_ranges is None:
+        n_ranges = core.n_ranges_for(_n_workers())
     weight_blocks = blocks.get("sample_weight", [None] * n_partitions)
     columns = list(zip(blocks["y_true"], blocks["y_score"], weight_blocks))
     if groups is not None:
         result = _evaluate_groups(blocks, columns, pos_label)
         warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
         return result
-    parts = [dask.delayed(core.partition, nout=2)(k, y, s, w, pos_label)
-             for k, (y, s, w) in enumerate(columns)]
-    persisted = dask.persist(*[part[0] for part in parts], *[part[1] for part in parts])
-    label_sets = dask.compute(*persisted[n_partitions:])
+    prepared = [dask.delayed(core.prepared, nout=3)(k, y, s, w, pos_label)
+                for k, (y, s, w) in enumerate(columns)]
+    persisted = dask.persist(*[part[k] for k in range(3) for part in prepared])
+    label_sets = dask.compute(*persisted[n_partitions:2 * n_partitions])
     _raise_first_failure(blocks, label_sets, pos_label)
     core.check_labels(label_sets, pos_label)
-    segments = list(persisted[:n_partitions])
-    del persisted
-    result = _ranked_evaluation(segments, n_ranges)
+    samples = dask.compute(*persisted[2 * n_partitions:])
+    parts = list(persisted[:n_partitions])
+    del persisted, prepared
+    result = _ranked_evaluation(parts, samples, n_ranges)
     warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
     return result
 

@@ -27,7 +27,7 @@ from ..jit import helper, jit
 from . import layout
 from .area import davis_goadrich_segment, interpolated_segment
 from .hull import HULL_COLUMNS, grown, hull_areas, push, upper_hull
-from .walk import DOWN
+from .walk import DOWN, tie_step
 from .walk import ties_helper as ties
 
 # Indices into the state vector that sweep() returns: the results first, each in the column of
@@ -311,6 +311,7 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
 # top) and the score of its last rise, and the tp down to its last score with negatives.
 _R_N_POS, _R_N_NEG, _R_MAX_POS, _R_MAX_NEG, _R_MIN_WEIGHT, _R_LOWEST, _R_ROSE = range(7)
 _R_RISE_FP, _R_RISE_THRESHOLD, _R_RUN_TP, _N_RANGE_SUMMARY = range(7, 11)
+RANGE_N_POS, RANGE_N_NEG = _R_N_POS, _R_N_NEG
 
 
 @jit
@@ -318,34 +319,50 @@ def range_summary(scores, pos_w, neg_w):
     """What the sweep of one compacted score range passes on to the ranges below it.
 
     A compacted range holds distinct scores ascending, each with its positive and negative weight
-    (``fastpr.accumulator.CompactedSegment``), so every entry is one point. The vector returned
-    is relative to the range's own top, in the caller's units, summed from the top down as the
-    sweep sums; ``carried_states`` chains the summaries of consecutive ranges. An empty range
-    passes on nothing: its class totals are 0.
+    (``fastpr.accumulator.CompactedSegment``), so every entry is one point: the
+    ``classes_summary`` of the range seen as two classes that share the scores.
+    """
+    return classes_summary(scores, pos_w, scores, neg_w)
+
+
+@jit
+def classes_summary(pos, pos_w, neg, neg_w):
+    """What the sweep of one score range passes on to the ranges below it.
+
+    The range is given as the sweep takes a ranking: each class's scores sorted ascending with
+    their weights (empty: unit weights). The vector returned is relative to the range's own top,
+    in the caller's units, summed from the top down threshold by threshold as the sweep sums;
+    ``carried_states`` chains the summaries of consecutive ranges. The largest and smallest
+    weights are per example, as the sweep of a whole ranking scales them. An empty range, or one
+    whose examples all weigh 0, passes on nothing: its class totals are 0.
     """
     summary = np.zeros(_N_RANGE_SUMMARY)
-    tp = fp = max_pos = max_neg = 0.0
-    smallest = np.inf
-    for k in range(scores.size - 1, -1, -1):
-        tp += pos_w[k]
-        fp += neg_w[k]
-        max_pos = max(max_pos, pos_w[k])
-        max_neg = max(max_neg, neg_w[k])
-        smallest = min(smallest, pos_w[k] if pos_w[k] > 0.0 else np.inf,
-                       neg_w[k] if neg_w[k] > 0.0 else np.inf)
-        if pos_w[k] > 0.0:
+    max_pos, min_pos = _weight_range(pos_w, pos)
+    max_neg, min_neg = _weight_range(neg_w, neg)
+    tp = fp = 0.0
+    i, j = np.int64(pos.size - 1), np.int64(neg.size - 1)
+    lowest = np.nan
+    while i >= 0 or j >= 0:
+        threshold, taken_pos, i, taken_neg, j = tie_step(pos, pos_w, neg, neg_w, i, j, DOWN)
+        tp += taken_pos
+        fp += taken_neg
+        if taken_pos > 0.0:
             summary[_R_RISE_FP] = fp
-            summary[_R_RISE_THRESHOLD] = scores[k]
-        if neg_w[k] > 0.0:
+            summary[_R_RISE_THRESHOLD] = threshold
+        if taken_neg > 0.0:
             summary[_R_RUN_TP] = tp
+        if taken_pos > 0.0 or taken_neg > 0.0:
+            lowest = threshold
+            summary[_R_ROSE] = taken_pos > 0.0
     summary[_R_N_POS] = tp
     summary[_R_N_NEG] = fp
     summary[_R_MAX_POS] = max_pos
     summary[_R_MAX_NEG] = max_neg
-    summary[_R_MIN_WEIGHT] = smallest
-    if scores.size:
-        summary[_R_LOWEST] = scores[0]
-        summary[_R_ROSE] = pos_w[0] > 0.0
+    summary[_R_MIN_WEIGHT] = np.minimum(min_pos, min_neg)
+    if lowest == lowest:
+        summary[_R_LOWEST] = lowest
+    else:
+        summary[_R_ROSE] = 0.0
     return summary
 
 
@@ -401,20 +418,33 @@ def carried_states(summaries):
 
 @jit
 def resume_range(scores, pos_w, neg_w, start):
-    """(final state, hull vertices) of one compacted score range swept from ``start``.
+    """(final state, hull vertices) of one compacted score range swept from ``start``: the
+    ``resume_classes`` of the range seen as two classes that share the scores."""
+    return resume_classes(scores, pos_w, scores, neg_w, start)
+
+
+@jit
+def resume_classes(pos, pos_w, neg, neg_w, start):
+    """(final state, hull vertices) of one score range, given as each class's sorted scores and
+    weights (as ``classes_summary`` takes it), swept from ``start``.
 
     ``start`` is the range's row of ``carried_states``; the hull stack begins with the range's
-    starting point. Feed the results of every non-empty range to ``join_ranges``.
+    starting point. Feed the results of every range with weight to ``join_ranges``.
     """
     state = start.copy()
-    state[_I] = state[_J] = scores.size - 1
+    state[_I] = pos.size - 1
+    state[_J] = neg.size - 1
     hull = np.empty((64, HULL_COLUMNS))
     state[_N_HULL] = push(hull, 0, state[FP], state[TP], state[_LAST_THRESHOLD])
+    if state[TP] == 0.0 and state[FP] == 0.0:
+        # At the origin, as sweep_into begins: no threshold yet, unequal to every score (the
+        # count of unit-weight negatives compares each with the last one; +inf is a score).
+        state[_LAST_THRESHOLD] = np.nan
     no_points = np.empty((3, 0))
-    _sweep_until_hull_full(scores, pos_w, scores, neg_w, no_points, hull, state)
+    _sweep_until_hull_full(pos, pos_w, neg, neg_w, no_points, hull, state)
     while state[_DONE] == 0.0:
         hull = grown(hull)
-        _sweep_until_hull_full(scores, pos_w, scores, neg_w, no_points, hull, state)
+        _sweep_until_hull_full(pos, pos_w, neg, neg_w, no_points, hull, state)
     return state, hull[: int(state[_N_HULL])].copy()
 
 
