@@ -20,8 +20,6 @@ import sys
 import time
 import warnings
 
-import numpy as np
-
 import fastpr
 import fastpr.spark
 

@@ -98,10 +98,9 @@ def test_matches_evaluate(spark, strategy, decimals, weighted):
 
 
 def test_auto_takes_ranges_above_the_threshold(spark):
-    """Tied scores, but more pairs than max_driver_entries: "auto" turns to the range path."""
+    """More distinct scores than max_driver_entries: "auto" takes the range path."""
     y, s, _ = data(300, seed=4, decimals=1)
-    df = rows(spark, y, s)
-    got = fastpr.spark.evaluate(df, label="y", score="s", max_driver_entries=0)
+    got = fastpr.spark.evaluate(rows(spark, y, s), label="y", score="s", max_driver_entries=5)
     assert_evaluations_close(got, fastpr.evaluate(y, s))
 
 

@@ -33,17 +33,19 @@ from ..results import EvaluationBatch
 # How it works. Rows move to Python only where they must be sorted there; the checks are the
 # input layer's, wherever the rows are.
 #
-# The path. A sample of about 2^16 scores, drawn in the JVM, shows how much the scores tie.
+# The path. One pass in the JVM counts the rows and estimates the number of distinct scores
+# (HyperLogLog, to 2%).
 #
 # Few distinct scores (or strategy="driver"): the JVM adds up the weight (or counts the rows) of
 # each distinct (score, label) pair, as Spark's own evaluator does; the driver collects those
 # pairs (as Arrow), checks them with the input layer as one y_true / y_score / sample_weight
 # (and the least weight of each pair, for negative weights), and merges them exactly into an
 # Accumulator. Memory on the driver follows the number of distinct scores, never the rows; past
-# max_driver_entries of them, "auto" turns to the ranges.
+# max_driver_entries of them (estimated; or twice as many pairs, counted), "auto" turns to the
+# ranges.
 #
-# Many distinct scores: a sample sort that keeps every machine's memory to its share. The sample
-# gives range boundaries at quantiles of the rows' scores; each row is routed to its score range
+# Many distinct scores: a sample sort that keeps every machine's memory to its share. A sample of
+# about 2^16 scores, drawn in the JVM, gives range boundaries at quantiles of the rows' scores; each row is routed to its score range
 # in the JVM (comparisons with the boundaries: no Python on the way); one task per range checks,
 # sorts and compacts its rows and summarises what its sweep passes on to the ranges below; the
 # driver chains those summaries into the state where each range's sweep starts; one task per
@@ -58,11 +60,10 @@ from ..results import EvaluationBatch
 _RANGED = "range int, score double, pos double, neg double, meta binary"
 # Default bound on the entries the driver gathers: 2^21 distinct scores, 48 MiB.
 _MAX_DRIVER_ENTRIES = 1 << 21
-# Rows sampled (in the JVM) to choose the path and place the range boundaries, and the share of
-# distinct scores in the sample at or below which "auto" adds the rows up on the driver's path:
-# every distinct score then stands for 4 rows of the sample on average.
+# Rows sampled (in the JVM) to place the range boundaries.
 _SAMPLE_ROWS = 1 << 16
-_TIES_BELOW = 0.25
+# The relative standard deviation of HyperLogLog's estimate of the distinct scores.
+_DISTINCT_RSD = 0.02
 _RANGE = "__fastpr_range"
 _RANGED_SCHEMA = pa.schema([("range", pa.int32()), ("score", pa.float64()),
                             ("pos", pa.float64()), ("neg", pa.float64()), ("meta", pa.binary())])
@@ -173,9 +174,9 @@ def evaluate(df, *, label, score, weight=None, groups=None, pos_label=None, stra
         "driver": Spark adds up the weight of each distinct (score, label) pair and the driver
         merges the pairs exactly; its memory follows the number of distinct scores (24 bytes
         each). "ranges": the rows are sorted by score ranges on the executors, so that no
-        machine holds all of them. "auto" takes "driver" when a sample of 65,536 rows holds at
-        most a quarter as many distinct scores (every score tied 4 times on average) and the
-        data at most ``max_driver_entries`` distinct (score, label) pairs, else "ranges".
+        machine holds all of them. "auto" takes "driver" where HyperLogLog's estimate of the
+        distinct scores (computed in the JVM, to 2%) is at most ``max_driver_entries`` and the
+        data then holds at most twice as many distinct (score, label) pairs, else "ranges".
     n_ranges : int, default=None
         Score ranges of the "ranges" strategy; default: twice the partitions of ``df``.
     max_driver_entries : int, default=2097152
@@ -255,32 +256,34 @@ def _ranked(df, columns, pos_label, strategy, n_ranges, max_driver_entries):
     """The Evaluation of one ranking, by the strategy chosen (see "How it works")."""
     selected = df.select(*[columns[argument] for argument in ("label", "score", "weight")
                            if argument in columns])
-    sample, rows_each = None, 0.0
+    n_rows = None
     if strategy != "driver":
-        sample, rows_each = _sampled_scores(selected, columns["score"])
-    if strategy == "driver" or strategy == "auto" and (
-            np.unique(sample).size <= _TIES_BELOW * sample.size):
-        cap = None if strategy == "driver" else max_driver_entries
+        # One pass in the JVM: the rows, and HyperLogLog's estimate of the distinct scores.
+        n_rows, n_distinct = selected.agg(
+            F.count(F.lit(1)), F.approx_count_distinct(columns["score"], _DISTINCT_RSD)).first()
+    if strategy == "driver" or strategy == "auto" and n_distinct <= max_driver_entries:
+        cap = None if strategy == "driver" else 2 * max_driver_entries
         accumulator = _aggregated(selected, columns, pos_label, cap)
         if accumulator is not None:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", UndefinedMetricWarning)  # warned by evaluate
                 return accumulator.evaluate()
+    sample, rows_each = _sampled_scores(selected, columns["score"], n_rows)
     n_ranges = 2 * df.rdd.getNumPartitions() if n_ranges is None else n_ranges
     boundaries = _partitioned.boundaries([(sample, rows_each)], n_ranges) if sample.size else (
         np.empty(0))
     return _range_sorted(selected, columns, pos_label, boundaries)
 
 
-def _sampled_scores(selected, score):
-    """(sorted finite scores of about _SAMPLE_ROWS rows drawn at random in the JVM, the number
-    of rows each stands for)."""
-    n = selected.count()
-    fraction = min(1.0, _SAMPLE_ROWS / max(n, 1))
+def _sampled_scores(selected, score, n_rows):
+    """(sorted finite scores of about _SAMPLE_ROWS of the ``n_rows`` rows, drawn at random in
+    the JVM, the number of rows each stands for)."""
+    n_rows = selected.count() if n_rows is None else n_rows
+    fraction = min(1.0, _SAMPLE_ROWS / max(n_rows, 1))
     values = selected.select(F.col(score).cast("double")).sample(
         fraction=fraction, seed=0).toArrow().column(0).to_numpy(zero_copy_only=False)
     values = np.sort(values[np.isfinite(values)])  # nulls (NaN here) are for the checks
-    return values, n / max(values.size, 1)
+    return values, n_rows / max(values.size, 1)
 
 
 def _aggregated(selected, columns, pos_label, cap):
