@@ -18,6 +18,9 @@ import fastpr
 import fastpr.spark
 
 STRATEGIES = ("driver", "ranges")
+# PySpark 4.3 warns that it does not yet fully support pandas 3, at each use of pandas.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:PySpark does not yet fully support pandas:FutureWarning")
 
 
 @pytest.fixture(scope="module")
