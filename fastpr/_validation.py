@@ -67,6 +67,16 @@ def refuse_first(bad, name, array, template, **values):
                               value=str(array.reshape(-1)[k]), **values)
 
 
+def refuse_missing(name, missing):
+    """Refuse a column of a table with missing entries (SQL nulls, which a table such as a Spark
+    DataFrame keeps apart from NaN, and NumPy would read as NaN or None): ``missing`` is True at
+    each."""
+    if missing.any():
+        raise InputValueError("{argument} is missing (null) at {where} ({count} missing in all).",
+                              argument=name, position=position(missing.shape, first(missing)),
+                              count=int(np.count_nonzero(missing)))
+
+
 def check_dtype(name, array, kinds="biuf", must="be real numbers"):
     """Refuse an array whose dtype is of none of ``kinds`` (NumPy's kind letters)."""
     if array.dtype.kind not in kinds:

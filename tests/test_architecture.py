@@ -12,8 +12,8 @@ import pytest
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "fastpr"
 
 # Bottom up. A module may import modules of its own layer or of the layers below it; the
-# subpackages of one layer (learn, distributed) do not import each other. The package's own
-# __init__ is the public facade over every layer and is not a layer.
+# subpackages of one layer (learn, distributed, spark) do not import each other. The package's
+# own __init__ is the public facade over every layer and is not a layer.
 LAYERS = [
     ["fastpr.exceptions", "fastpr._optional"],
     ["fastpr._engine"],
@@ -25,7 +25,7 @@ LAYERS = [
      "fastpr.multiclass", "fastpr.kernels", "fastpr.datasets", "fastpr.io", "fastpr.operating",
      "fastpr.partial", "fastpr.top", "fastpr._point_metrics",
      "fastpr._partitioned"],
-    ["fastpr.learn", "fastpr.distributed"],
+    ["fastpr.learn", "fastpr.distributed", "fastpr.spark"],
     ["fastpr.plot"],
     ["fastpr.sklearn"],
     ["fastpr.cli", "fastpr.__main__"],

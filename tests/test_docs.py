@@ -125,7 +125,7 @@ def test_api_reference_lists_every_public_name_once():
     mentioned = set(re.findall(r"``([\w.]+)``", reference))
     missing = [name for name in _public_names(fastpr) if name not in entries]
     for short in ("multiclass", "learn", "learn.xgboost", "learn.lightgbm", "sklearn", "plot",
-                  "kernels", "distributed", "accumulator", "results", "exceptions", "io",
+                  "kernels", "distributed", "spark", "accumulator", "results", "exceptions", "io",
                   "datasets"):
         module = importlib.import_module(f"fastpr.{short}")
         for name in _public_names(module):

@@ -1,0 +1,497 @@
+"""Exact evaluation of a ranking held in a Spark DataFrame, without collecting its rows.
+
+:func:`evaluate` gives the :class:`fastpr.Evaluation` that ``fastpr.evaluate`` gives on the
+collected rows (every field, the hull included, equal to rounding of the weight sums), and with
+``groups=`` the same :class:`fastpr.EvaluationBatch`. No binning and no approximation: the exact
+areas of ``fastpr.evaluate``. :func:`accumulate` returns the merged exact state as a
+:class:`fastpr.Accumulator`, from which the curves follow. Needs the ``spark`` extra
+(``pip install "fastpr[spark]"``) and Java, as any PySpark does; the executors' Python must be
+able to import fastpr.
+"""
+import dataclasses
+import pickle
+import warnings
+
+import numpy as np
+
+try:
+    import pyarrow as pa
+    from pyspark import StorageLevel, TaskContext
+    from pyspark.sql import functions as F
+except ImportError as error:
+    raise ImportError('fastpr.spark needs PySpark and pyarrow: pip install "fastpr[spark]"') \
+        from error
+
+from .. import _partitioned, _validation
+from .._undefined import warn_if_undefined_in
+from .._validation import Integer, OneOf, options
+from ..accumulator import Accumulator, CompactedSegment
+from ..exceptions import InputError, InputTypeError, InputValueError, UndefinedMetricWarning
+from ..metrics import evaluate as _evaluate
+from ..results import EvaluationBatch
+
+# How it works. Rows move to Python only where they must be sorted there; the checks are the
+# input layer's, wherever the rows are.
+#
+# The path. One pass in the JVM counts the rows and estimates the number of distinct scores
+# (HyperLogLog, to 2%).
+#
+# Few distinct scores (or strategy="driver"): the JVM adds up the weight (or counts the rows) of
+# each distinct (score, label) pair, as Spark's own evaluator does; the driver collects those
+# pairs (as Arrow), checks them with the input layer as one y_true / y_score / sample_weight
+# (and the least weight of each pair, for negative weights), and merges them exactly into an
+# Accumulator. Memory on the driver follows the number of distinct scores, never the rows; past
+# max_driver_entries of them (estimated; or twice as many pairs, counted), "auto" turns to the
+# ranges.
+#
+# Many distinct scores: a sample sort that keeps every machine's memory to its share. A sample of
+# about 2^16 scores, drawn in the JVM, gives range boundaries at quantiles of the rows' scores; each row is routed to its score range
+# in the JVM (comparisons with the boundaries: no Python on the way); one task per range checks,
+# sorts and compacts its rows and summarises what its sweep passes on to the ranges below; the
+# driver chains those summaries into the state where each range's sweep starts; one task per
+# range resumes the sweep of fastpr.evaluate there, on the executor holding it; the driver joins
+# the ranges' partial sums and ROC-hull vertices.
+#
+# Errors. Where the pairs or a range fail a check, each partition is checked on its executor
+# (mapInArrow) to find the first failing row, which is reported with its column, partition and
+# row; a task returns its failure as a value, so that no executor's exception reaches the user.
+
+# Columns of the range jobs.
+_RANGED = "range int, score double, pos double, neg double, meta binary"
+# Default bound on the entries the driver gathers: 2^21 distinct scores, 48 MiB.
+_MAX_DRIVER_ENTRIES = 1 << 21
+# Rows sampled (in the JVM) to place the range boundaries.
+_SAMPLE_ROWS = 1 << 16
+# The relative standard deviation of HyperLogLog's estimate of the distinct scores.
+_DISTINCT_RSD = 0.02
+_RANGE = "__fastpr_range"
+_RANGED_SCHEMA = pa.schema([("range", pa.int32()), ("score", pa.float64()),
+                            ("pos", pa.float64()), ("neg", pa.float64()), ("meta", pa.binary())])
+
+def _columns(df, label, score, weight, groups):
+    """{argument: column name} of the columns given, each checked to exist in ``df``."""
+    named = {"label": label, "score": score, "weight": weight, "groups": groups}
+    given = {argument: column for argument, column in named.items() if column is not None}
+    for argument, column in given.items():
+        if not isinstance(column, str):
+            raise InputTypeError("{argument} must be the name of a column of the DataFrame, got "
+                                 "{kind}.", argument=argument, kind=type(column).__name__)
+        if column not in df.columns:
+            raise InputValueError("{argument}={column!r} is not a column of the DataFrame; it "
+                                  "has {present}.", argument=argument, column=column,
+                                  present=", ".join(map(repr, df.columns)))
+    return given
+
+
+# fastpr's argument names, as the Spark arguments restate them in errors.
+_FASTPR_NAMES = {"y_true": "label", "y_score": "score", "sample_weight": "weight",
+                 "groups": "groups"}
+
+
+def _column(table, name):
+    """A column of a partition's Arrow table as a NumPy array."""
+    return table.column(name).combine_chunks().to_numpy(zero_copy_only=False)
+
+
+def _checked(number, table, columns, pos_label):
+    """``_partitioned.checked`` of a partition's Arrow table: (is_positive, scores, weights,
+    group ids), None when it is empty, or the Failure that says why it fails. SQL nulls, which
+    NumPy would read as NaN or None, are refused first, by name."""
+    arrays = []
+    for name in _partitioned.COLUMNS:
+        argument = _FASTPR_NAMES[name]
+        if argument not in columns:
+            arrays.append(None)
+            continue
+        column = table.column(columns[argument])
+        if column.null_count:
+            try:
+                _validation.refuse_missing(name, np.asarray(column.is_null()))
+            except InputError as error:
+                return _partitioned.Failure(number, error, ())
+        arrays.append(column.combine_chunks().to_numpy(zero_copy_only=False))
+    return _partitioned.checked(number, arrays, pos_label)
+
+
+def _table(batches, schema):
+    """One Arrow table of a partition's record batches (an empty one when there are none)."""
+    return pa.Table.from_batches(list(batches), schema=schema)
+
+
+def _raise_partition_error(number, error, columns):
+    """Restate a partition's validation error in the DataFrame's terms and raise it."""
+    if not isinstance(error, InputError):
+        raise type(error)(f"{error} (in partition {number})") from None
+    names = {name: f"{argument} column {columns[argument]!r}"
+             for name, argument in _FASTPR_NAMES.items() if argument in columns}
+    text = error.describe(names, lambda position: f"row {position} of partition {number}")
+    kind = InputTypeError if isinstance(error, TypeError) else InputValueError
+    raise kind("{text}", argument=_FASTPR_NAMES.get(error.argument, error.argument),
+               position=error.position, text=text) from None
+
+
+def _checked_metas(metas, columns, pos_label):
+    """The partitions' records in order, after the first failure (if any) is raised and the
+    union of their labels is checked as one ``y_true``."""
+    metas = sorted(metas, key=lambda meta: meta["number"])
+    for meta in metas:
+        if meta["error"] is not None:
+            _raise_partition_error(meta["number"], meta["error"], columns)
+    try:
+        _partitioned.check_labels([meta["labels"] for meta in metas], pos_label)
+    except InputError as error:
+        _raise_partition_error(None, error, columns)
+    if not any(meta["n_rows"] for meta in metas):
+        raise InputValueError("{argument} column {column!r} is empty: the DataFrame holds no "
+                              "rows to evaluate.", argument="score", column=columns["score"])
+    if not any(meta["weighs"] for meta in metas):
+        raise InputValueError("{argument} column {column!r} is zero everywhere, so there is "
+                              "nothing to evaluate.", argument="weight", column=columns["weight"])
+    return metas
+
+
+@options(strategy=OneOf(("auto", "driver", "ranges")), n_ranges=Integer(minimum=1),
+         max_driver_entries=Integer(minimum=0))
+def evaluate(df, *, label, score, weight=None, groups=None, pos_label=None, strategy="auto",
+             n_ranges=None, max_driver_entries=_MAX_DRIVER_ENTRIES):
+    """Every summary of ``fastpr.evaluate`` for a ranking held in a Spark DataFrame, exactly.
+
+    Parameters
+    ----------
+    df : pyspark.sql.DataFrame
+        The table; only the named columns are read.
+    label, score : str
+        Names of the label and score columns, read as ``y_true`` and ``y_score`` of
+        :func:`fastpr.evaluate`: two labels in all (positive means ``pos_label``, else 1 or
+        True), real scores without NaN. Nulls are refused.
+    weight : str, default=None
+        Name of a column of finite weights >= 0 (``sample_weight``).
+    groups : str, default=None
+        Name of a column of group keys: evaluate each group on its own.
+    pos_label : scalar, default=None
+        As in :func:`fastpr.evaluate`.
+    strategy : {"auto", "driver", "ranges"}, default="auto"
+        "driver": Spark adds up the weight of each distinct (score, label) pair and the driver
+        merges the pairs exactly; its memory follows the number of distinct scores (24 bytes
+        each). "ranges": the rows are sorted by score ranges on the executors, so that no
+        machine holds all of them. "auto" takes "driver" where HyperLogLog's estimate of the
+        distinct scores (computed in the JVM, to 2%) is at most ``max_driver_entries`` and the
+        data then holds at most twice as many distinct (score, label) pairs, else "ranges".
+    n_ranges : int, default=None
+        Score ranges of the "ranges" strategy; default: twice the partitions of ``df``.
+    max_driver_entries : int, default=2097152
+        The most distinct scores "auto" lets the driver gather (2^21: 48 MiB).
+
+    Returns
+    -------
+    Evaluation or EvaluationBatch
+        As :func:`fastpr.evaluate` on the collected columns; with ``groups``, its
+        :class:`fastpr.EvaluationBatch`, ``index`` the sorted group keys.
+
+    Notes
+    -----
+    The input layer of :func:`fastpr.evaluate` checks the data, so the same bad input gets the
+    same error, raised on the driver and restated in the DataFrame's terms: the column, and the
+    row within its partition, found by checking each partition on its executor. Results equal those of
+    ``fastpr.evaluate`` to rounding: weight sums are added in another order (exactly where
+    weights are integers and total below 2^53).
+
+    With ``groups``, the rows are repartitioned by the group column and each partition is
+    evaluated with one ``fastpr.evaluate(..., groups=...)`` call: a group's rows must fit in
+    one executor task.
+
+    Examples
+    --------
+    >>> import fastpr.spark
+    >>> df = spark.createDataFrame([(1, 0.9), (0, 0.8), (1, 0.7), (1, 0.6), (0, 0.6), (0, 0.1)],
+    ...                            "y int, s double")  # doctest: +SKIP
+    >>> round(fastpr.spark.evaluate(df, label="y", score="s").auc_pr, 4)  # doctest: +SKIP
+    0.7407
+    """
+    columns = _columns(df, label, score, weight, groups)
+    if groups is not None:
+        result = _evaluate_groups(df, columns, pos_label)
+        warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
+        return result
+    result = _ranked(df, columns, pos_label, strategy, n_ranges, max_driver_entries)
+    warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
+    return result
+
+
+def accumulate(df, *, label, score, weight=None, pos_label=None):
+    """The exact state of a ranking held in a Spark DataFrame, merged on the driver.
+
+    Parameters
+    ----------
+    df, label, score, weight, pos_label
+        As in :func:`evaluate`.
+
+    Returns
+    -------
+    Accumulator
+        Every distinct score with its total positive and negative weight, as
+        :meth:`fastpr.Accumulator.update` would hold after the collected rows:
+        ``accumulate(...).evaluate()`` equals :func:`evaluate`, and ``to_arrays()`` gives the
+        exact curves (pass the scores twice, once per class, with the weights as
+        ``sample_weight``).
+
+    Notes
+    -----
+    The driver holds one entry per distinct score (24 bytes): use it where they are few. The
+    state has no rows left, so it cannot be resampled by row: bootstrap needs the rows.
+    """
+    columns = _columns(df, label, score, weight, None)
+    selected = df.select(*[columns[argument] for argument in ("label", "score", "weight")
+                           if argument in columns])
+    return _aggregated(selected, columns, pos_label, None)
+
+
+def _arrow_schema(selected):
+    """The Arrow schema of ``selected``'s rows, as mapInArrow hands them to a partition."""
+    from pyspark.sql.pandas.types import to_arrow_schema
+    return to_arrow_schema(selected.schema)
+
+
+def _ranked(df, columns, pos_label, strategy, n_ranges, max_driver_entries):
+    """The Evaluation of one ranking, by the strategy chosen (see "How it works")."""
+    selected = df.select(*[columns[argument] for argument in ("label", "score", "weight")
+                           if argument in columns])
+    n_rows = None
+    if strategy != "driver":
+        # One pass in the JVM: the rows, and HyperLogLog's estimate of the distinct scores.
+        n_rows, n_distinct = selected.agg(
+            F.count(F.lit(1)), F.approx_count_distinct(columns["score"], _DISTINCT_RSD)).first()
+    if strategy == "driver" or strategy == "auto" and n_distinct <= max_driver_entries:
+        cap = None if strategy == "driver" else 2 * max_driver_entries
+        accumulator = _aggregated(selected, columns, pos_label, cap)
+        if accumulator is not None:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UndefinedMetricWarning)  # warned by evaluate
+                return accumulator.evaluate()
+    sample, rows_each = _sampled_scores(selected, columns["score"], n_rows)
+    n_ranges = 2 * df.rdd.getNumPartitions() if n_ranges is None else n_ranges
+    boundaries = _partitioned.boundaries([(sample, rows_each)], n_ranges) if sample.size else (
+        np.empty(0))
+    return _range_sorted(selected, columns, pos_label, boundaries)
+
+
+def _sampled_scores(selected, score, n_rows):
+    """(sorted finite scores of about _SAMPLE_ROWS of the ``n_rows`` rows, drawn at random in
+    the JVM, the number of rows each stands for)."""
+    n_rows = selected.count() if n_rows is None else n_rows
+    fraction = min(1.0, _SAMPLE_ROWS / max(n_rows, 1))
+    values = selected.select(F.col(score).cast("double")).sample(
+        fraction=fraction, seed=0).toArrow().column(0).to_numpy(zero_copy_only=False)
+    values = np.sort(values[np.isfinite(values)])  # nulls (NaN here) are for the checks
+    return values, n_rows / max(values.size, 1)
+
+
+def _aggregated(selected, columns, pos_label, cap):
+    """The Accumulator of the distinct (score, label) pairs with their total weight, added up
+    in the JVM and checked by the input layer on the driver; None when there are more than
+    ``cap`` of them."""
+    label, score = columns["label"], columns["score"]
+    weight = columns.get("weight")
+    sums = [F.count(F.lit(1)).alias("total")] if weight is None else [
+        F.sum(weight).alias("total"), F.min(weight).alias("least")]
+    pairs = selected.groupBy(score, label).agg(*sums)
+    if cap is not None:
+        pairs = pairs.limit(cap + 1)
+    table = pairs.toArrow()
+    if cap is not None and table.num_rows > cap:
+        return None
+    try:
+        aggregated = dict(columns, weight="total") if weight else dict(columns)
+        result = _checked(None, table.drop_columns(["least"]) if weight else table,
+                          aggregated, pos_label)
+        if isinstance(result, _partitioned.Failure):
+            raise result.error
+        if weight is not None:
+            _validation.nonnegative("sample_weight", _column(table, "least"))
+    except InputError as error:
+        _raise_first_failure(selected, columns, pos_label, error)
+    if result is None or (weight is not None and not result[2].any()):
+        _raise_empty(columns, result is None)
+    is_positive, scores, weights, _ = result
+    weights = np.ones(scores.size) if weights is None else weights
+    if weight is None:  # counts: exact in int64
+        weights = _column(table, "total")
+    zero = np.zeros_like(weights)
+    return Accumulator.from_arrays(scores, np.where(is_positive, weights, zero),
+                                   np.where(is_positive, zero, weights))
+
+
+def _raise_first_failure(selected, columns, pos_label, error):
+    """Raise the error of the first partition that fails the input layer, with its row, as
+    ``fastpr.evaluate`` finds it; where every partition passes on its own (a third label in
+    all, weights whose total overflows), ``error``, found in all the rows together."""
+    schema = _arrow_schema(selected)
+    collected = selected.mapInArrow(_check_partition(columns, pos_label, schema),
+                                    "meta binary").collect()
+    _checked_metas([pickle.loads(row.meta) for row in collected], columns, pos_label)
+    _raise_partition_error(None, error, columns)
+
+
+def _check_partition(columns, pos_label, schema):
+    """The mapInArrow function that checks one partition: its record (labels or failure)."""
+    def check(batches):
+        number = TaskContext.get().partitionId()
+        table = _table(batches, schema)
+        result = _checked(number, table, columns, pos_label)
+        if isinstance(result, _partitioned.Failure):
+            meta = dict(number=number, error=result.error)
+        else:
+            meta = dict(number=number, error=None, n_rows=table.num_rows, weighs=True,
+                        labels=_partitioned.labels(_column(table, columns["label"])))
+        yield pa.RecordBatch.from_pydict({"meta": [pickle.dumps(meta)]})
+    return check
+
+
+def _raise_empty(columns, no_rows):
+    if no_rows:
+        raise InputValueError("{argument} column {column!r} is empty: the DataFrame holds no "
+                              "rows to evaluate.", argument="score", column=columns["score"])
+    raise InputValueError("{argument} column {column!r} is zero everywhere, so there is "
+                          "nothing to evaluate.", argument="weight", column=columns["weight"])
+
+
+def _range_sorted(selected, columns, pos_label, boundaries):
+    """The Evaluation of one ranking by the sample sort of "How it works"."""
+    score = F.col(columns["score"])
+    # Range r holds boundaries[r - 1] <= score < boundaries[r], as CompactedSegment.cut: the
+    # number of boundaries at or below the score, counted in the JVM. NaN compares above every
+    # number and lands in the top range, a null in a range of its own; their task refuses them.
+    code = sum((F.when(score >= float(b), 1).otherwise(0) for b in boundaries.tolist()),
+               F.lit(0))
+    routed = selected.withColumn(_RANGE, code.cast("int"))
+    ranged = routed.groupBy(_RANGE).applyInArrow(_summarise_range(columns, pos_label), _RANGED)
+    ranged.persist(StorageLevel.MEMORY_AND_DISK)
+    try:
+        metas = [pickle.loads(row.meta) for row in
+                 ranged.where(F.col("meta").isNotNull()).select("meta").collect()]
+        failures = [meta["error"] for meta in metas if meta["error"] is not None]
+        if failures:
+            _raise_first_failure(selected, columns, pos_label, failures[0])
+        try:
+            _partitioned.check_labels([meta["labels"] for meta in metas], pos_label)
+        except InputError as error:
+            _raise_first_failure(selected, columns, pos_label, error)
+        if not any(meta["weighs"] for meta in metas):
+            _raise_empty(columns, not metas)
+        summaries = {meta["range"]: meta["summary"] for meta in metas}
+        # Highest scores first; a range without rows passes on what an empty segment does.
+        order = list(reversed(range(boundaries.size + 1)))
+        empty = _partitioned.summarised_range()[1]
+        starts = dict(zip(order, _partitioned.carried_states(
+            [summaries.get(r, empty) for r in order])))
+        # Each range's entries lie in one partition of ``ranged``: sweep them where they are
+        # (a second groupBy would shuffle them again).
+        swept = ranged.where(F.col("meta").isNull()).mapInArrow(
+            _sweep_ranges(starts), "range int, meta binary").collect()
+    finally:
+        ranged.unpersist()
+    results = {row.range: pickle.loads(row.meta) for row in swept}
+    return _partitioned.joined([results.get(r) for r in order])
+
+
+def _summarise_range(columns, pos_label):
+    """The applyInArrow function that checks, compacts and summarises one score range: its
+    entries, then one row holding its record (summary, labels, or the failure)."""
+    def summarise(key, table):
+        r = key[0].as_py()
+        result = _checked(None, table, columns, pos_label)
+        if isinstance(result, _partitioned.Failure):
+            meta = dict(range=r, error=result.error)
+            segment = CompactedSegment.empty()
+        else:
+            segment, summary = _partitioned.summarised_range(_partitioned.compacted(*result[:3]))
+            meta = dict(range=r, error=None, summary=summary, weighs=bool(segment.size),
+                        labels=_partitioned.labels(_column(table, columns["label"])))
+        n = segment.size
+        return pa.table({"range": pa.array([r if r is not None else -1] * (n + 1), pa.int32()),
+                         "score": np.r_[segment.scores, np.nan],
+                         "pos": np.r_[segment.pos_weight.astype(np.float64), np.nan],
+                         "neg": np.r_[segment.neg_weight.astype(np.float64), np.nan],
+                         "meta": [None] * n + [pickle.dumps(meta)]})
+    return summarise
+
+
+def _sweep_ranges(starts):
+    """The mapInArrow function that resumes the sweep of each range of a partition of the
+    summarised ranges from its carried state: one row (range, pickled result) per range."""
+    def sweep(batches):
+        table = pa.Table.from_batches(list(batches), schema=_RANGED_SCHEMA)
+        ranges = table.column("range").to_numpy()
+        if not ranges.size:
+            return
+        # A range's entries come in one block, in ascending order, as they were written; sort
+        # them where they did not stay so.
+        order = np.argsort(ranges, kind="stable")
+        ranges = ranges[order]
+        columns = [table.column(name).to_numpy()[order] for name in ("score", "pos", "neg")]
+        cuts = np.flatnonzero(np.diff(ranges)) + 1
+        for block in np.split(np.arange(ranges.size), cuts):
+            scores, pos, neg = (column[block] for column in columns)
+            if not np.all(scores[1:] > scores[:-1]):
+                within = np.argsort(scores, kind="stable")
+                scores, pos, neg = scores[within], pos[within], neg[within]
+            r = int(ranges[block[0]])
+            result = _partitioned.sweep_range(CompactedSegment(scores, pos, neg), starts[r])
+            yield pa.RecordBatch.from_pydict({"range": pa.array([r], pa.int32()),
+                                              "meta": [pickle.dumps(result)]})
+    return sweep
+
+
+# ----------------------------------------------------------------------------- groups
+# The fields of an EvaluationBatch that hold one entry per ranking.
+_BATCH_FIELDS = [field.name for field in dataclasses.fields(EvaluationBatch)
+                 if field.name not in ("index", "index_name")]
+
+
+def _evaluate_groups(df, columns, pos_label):
+    """Rows repartitioned by group; one fastpr.evaluate(groups=...) per partition."""
+    names = [columns[argument] for argument in ("label", "score", "weight", "groups")
+             if argument in columns]
+    selected = df.select(*names).repartition(F.col(columns["groups"]))
+    schema = _arrow_schema(selected)
+    collected = selected.mapInArrow(_evaluate_partition(columns, pos_label, schema),
+                                    "meta binary").collect()
+    metas = _checked_metas([pickle.loads(row.meta) for row in collected], columns, pos_label)
+    batches = [meta["batch"] for meta in metas if meta["batch"] is not None]
+    index = np.concatenate([batch.index for batch in batches])
+    # Each group lies in one partition; np.unique sorts the keys as fastpr.evaluate(groups=).
+    ids, first = np.unique(index, return_index=True)
+    fields = {name: np.concatenate([getattr(batch, name) for batch in batches])[first]
+              for name in _BATCH_FIELDS}
+    return EvaluationBatch(index=ids, index_name="group", **fields)
+
+
+def _evaluate_partition(columns, pos_label, schema):
+    """The mapInArrow function of ``groups=``: one fastpr.evaluate call per partition, whose
+    groups are whole."""
+    def evaluate_partition(batches):
+        number = TaskContext.get().partitionId()
+        table = _table(batches, schema)
+        result = _checked(number, table, columns, pos_label)
+        if isinstance(result, _partitioned.Failure):
+            meta = dict(number=number, error=result.error)
+        else:
+            batch = None if result is None else _group_batch(*result)
+            meta = dict(number=number, error=None, n_rows=table.num_rows, batch=batch,
+                        weighs=batch is not None and bool(np.any(batch.n_pos + batch.n_neg)),
+                        labels=_partitioned.labels(_column(table, columns["label"])))
+        yield pa.RecordBatch.from_pydict({"meta": [pickle.dumps(meta)]})
+    return evaluate_partition
+
+
+def _group_batch(is_positive, scores, weights, ids):
+    """The EvaluationBatch of one partition's validated rows, whose groups are whole."""
+    if weights is not None and not weights.any():
+        # fastpr.evaluate refuses data that weighs 0 everywhere; here it is a part of the data,
+        # whose groups all hold NaN, as a group of zero weight does in fastpr.evaluate.
+        keys = np.unique(ids)
+        empty = CompactedSegment.empty().row()
+        return EvaluationBatch.from_table(np.tile(empty, (keys.size, 1)), keys, "group")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)  # warned once, on the driver
+        return _evaluate(is_positive, scores, sample_weight=weights, groups=ids)

@@ -1,0 +1,229 @@
+"""fastpr.spark.evaluate on a local Spark session equals fastpr.evaluate on the collected rows.
+
+One ``local[2]`` session serves the whole file (it takes seconds to start); every Spark test
+lives here, so that pytest-xdist's --dist loadfile gives them one worker and one session. Java
+and PySpark are required, not optional: without them these tests fail rather than skip.
+"""
+import os
+import pathlib
+import sys
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from evaluations import assert_evaluations_close
+
+import fastpr
+import fastpr.spark
+
+STRATEGIES = ("driver", "ranges")
+# PySpark 4.3 warns that it does not yet fully support pandas 3, at each use of pandas.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:PySpark does not yet fully support pandas:FutureWarning")
+
+
+@pytest.fixture(scope="module")
+def spark():
+    """Two cores, no UI, few shuffle partitions, Arrow on, quiet logs."""
+    from pyspark.sql import SparkSession
+    # The executors' Python is this one, importing this fastpr (the JVM passes its environment,
+    # taken from this process, to the Python workers it starts).
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    root = str(pathlib.Path(fastpr.__file__).resolve().parent.parent)
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [root, *filter(None, [os.environ.get("PYTHONPATH")])])
+    session = (SparkSession.builder.master("local[2]").appName("fastpr-tests")
+               .config("spark.ui.enabled", "false")
+               .config("spark.ui.showConsoleProgress", "false")
+               .config("spark.sql.shuffle.partitions", "3")
+               .config("spark.default.parallelism", "2")
+               .config("spark.sql.execution.arrow.pyspark.enabled", "true")
+               .config("spark.driver.memory", "1g")
+               # Short jobs: the quick JIT tier and one GC thread start fastest.
+               .config("spark.driver.extraJavaOptions",
+                       "-XX:+UseSerialGC -XX:TieredStopAtLevel=1")
+               .getOrCreate())
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+
+
+def frame(spark, partitions=3, **columns):
+    """A DataFrame of the columns (NumPy arrays) in ``partitions`` partitions, rows dealt out
+    round robin."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)  # PySpark on pandas 3
+        df = spark.createDataFrame(pd.DataFrame(columns))
+    return df.repartition(partitions)
+
+
+def table(spark, schema, partitions, *rows):
+    """A DataFrame of ``rows`` (tuples; None is a null, float("nan") a NaN) of the DDL
+    ``schema``, split into ``partitions`` partitions of consecutive rows."""
+    df = spark.createDataFrame([(k, *row) for k, row in enumerate(rows)], f"k long, {schema}")
+    return df.repartitionByRange(partitions, "k")
+
+
+def rows(spark, y, s, w=None, g=None, partitions=3):
+    columns = {"y": y, "s": s}
+    if w is not None:
+        columns["w"] = w
+    if g is not None:
+        columns["g"] = g
+    return frame(spark, partitions, **columns)
+
+
+def quietly(call, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", fastpr.UndefinedMetricWarning)
+        return call(*args, **kwargs)
+
+
+def data(n, seed, decimals=None, weighted=False):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.2).astype(np.int64)
+    s = 1 / (1 + np.exp(-(rng.normal(size=n) + 1.2 * y)))
+    s = s if decimals is None else s.round(decimals)
+    w = rng.integers(0, 4, n).astype(np.float64) * rng.random(n) if weighted else None
+    return y, s, w
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@pytest.mark.parametrize("decimals, weighted", [(None, False), (2, False), (1, True)])
+def test_matches_evaluate(spark, strategy, decimals, weighted):
+    """Every field, the hull included; ties across partitions where scores are rounded."""
+    y, s, w = data(600, seed=3, decimals=decimals, weighted=weighted)
+    df = rows(spark, y, s, w, partitions=4)
+    got = fastpr.spark.evaluate(df, label="y", score="s", weight=None if w is None else "w",
+                                strategy=strategy, n_ranges=5)
+    assert_evaluations_close(got, fastpr.evaluate(y, s, sample_weight=w))
+
+
+def test_auto_takes_ranges_above_the_threshold(spark):
+    """More distinct scores than max_driver_entries: "auto" takes the range path."""
+    y, s, _ = data(300, seed=4, decimals=1)
+    got = fastpr.spark.evaluate(rows(spark, y, s), label="y", score="s", max_driver_entries=5)
+    assert_evaluations_close(got, fastpr.evaluate(y, s))
+
+
+def test_empty_partitions_and_one_class_ranges(spark):
+    """More partitions than rows, and more ranges than distinct scores."""
+    y = np.array([1, 0, 1, 1, 0, 0])
+    s = np.array([0.9, 0.8, 0.7, 0.6, 0.6, 0.1])
+    df = rows(spark, y, s, partitions=8)
+    expected = fastpr.evaluate(y, s)
+    for strategy in STRATEGIES:
+        got = fastpr.spark.evaluate(df, label="y", score="s", strategy=strategy, n_ranges=9)
+        assert_evaluations_close(got, expected)
+
+
+def test_string_labels_and_pos_label(spark):
+    y = np.array(["no", "yes", "yes", "no", "yes"], dtype=object)
+    s = np.array([0.1, 0.9, 0.4, 0.4, 0.8])
+    got = fastpr.spark.evaluate(rows(spark, y, s), label="y", score="s", pos_label="yes")
+    assert_evaluations_close(got, fastpr.evaluate(y, s, pos_label="yes"))
+
+
+def test_groups_match_evaluate(spark):
+    """One fastpr call per partition of whole groups; the batch in fastpr's order, zero-weight
+    and one-class groups as NaN, as fastpr.evaluate(groups=) gives them."""
+    rng = np.random.default_rng(5)
+    n = 400
+    g = rng.integers(0, 12, n)
+    y = (rng.random(n) < 0.3).astype(np.int64)
+    y[g == 3] = 0  # no positives
+    s = rng.random(n).round(2)
+    w = rng.random(n)
+    w[g == 7] = 0.0  # weighs 0
+    df = rows(spark, y, s, w, g, partitions=3)
+    got = quietly(fastpr.spark.evaluate, df, label="y", score="s", weight="w", groups="g")
+    expected = quietly(fastpr.evaluate, y, s, sample_weight=w, groups=g)
+    assert np.array_equal(got.index, expected.index) and got.index_name == "group"
+    for i in range(len(expected)):
+        assert_evaluations_close(got[i], expected[i])
+
+
+def test_undefined_metric_warned_once(spark):
+    df = rows(spark, np.zeros(4, dtype=np.int64), np.array([0.1, 0.2, 0.3, 0.4]))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = fastpr.spark.evaluate(df, label="y", score="s")
+    undefined = [w for w in caught if issubclass(w.category, fastpr.UndefinedMetricWarning)]
+    assert len(undefined) == 1 and np.isnan(got.auc_pr)
+
+
+def test_accumulator_gives_the_curves(spark):
+    y, s, _ = data(200, seed=6, decimals=2)
+    accumulator = fastpr.spark.accumulate(rows(spark, y, s), label="y", score="s")
+    assert_evaluations_close(accumulator.evaluate(), fastpr.evaluate(y, s))
+    scores, pos, neg = accumulator.to_arrays()
+    curve = fastpr.pr_curve(np.r_[np.ones(scores.size), np.zeros(scores.size)],
+                            np.r_[scores, scores], sample_weight=np.r_[pos, neg])
+    expected = fastpr.pr_curve(y, s)
+    for field in ("recall", "precision", "thresholds", "tp", "fp"):
+        np.testing.assert_allclose(getattr(curve, field), getattr(expected, field), rtol=1e-12)
+
+
+# ----------------------------------------------------------------------------- bad input
+def error_of(call):
+    with pytest.raises((ValueError, TypeError)) as caught:
+        call()
+    return caught.value
+
+
+def test_missing_column(spark):
+    df = table(spark, "y int, s double", 1, (1, 0.2), (0, 0.1))
+    error = error_of(lambda: fastpr.spark.evaluate(df, label="y", score="score"))
+    assert isinstance(error, fastpr.InputValueError) and error.argument == "score"
+    assert "'score' is not a column" in str(error) and "'s'" in str(error)
+
+
+@pytest.mark.parametrize("column", ["y", "s", "w"])
+def test_nulls_named(spark, column):
+    """A null (not NaN) in any column: the column, the row in its partition."""
+    row = {"y": 1, "s": 0.3, "w": 1.0}
+    row[column] = None
+    df = table(spark, "y int, s double, w double", 1, (1, 0.1, 1.0), (0, 0.2, 2.0),
+               tuple(row.values()), (0, 0.4, 1.0))
+    error = error_of(lambda: fastpr.spark.evaluate(df, label="y", score="s", weight="w"))
+    assert f"column {column!r} is missing (null) at row 2 of partition 0" in str(error)
+
+
+def test_nan_score_named(spark):
+    df = table(spark, "y int, s double", 1, (1, 0.1), (0, float("nan")), (1, 0.3))
+    error = error_of(lambda: fastpr.spark.evaluate(df, label="y", score="s"))
+    assert "score column 's' contains NaN at row 1 of partition 0" in str(error)
+
+
+def test_negative_weight_named(spark):
+    df = table(spark, "y int, s double, w double", 1, (1, 0.1, 1.0), (0, 0.2, -1.0),
+               (1, 0.3, 1.0))
+    error = error_of(lambda: fastpr.spark.evaluate(df, label="y", score="s", weight="w"))
+    assert "weight column 'w' must be >= 0, got -1.0 at row 1 of partition 0" in str(error)
+
+
+def test_third_label_across_partitions(spark):
+    """Each partition holds two labels, the whole three: refused as fastpr.evaluate refuses."""
+    df = table(spark, "y int, s double", 2, (0, 0.1), (1, 0.2), (1, 0.3), (2, 0.4))
+    error = error_of(lambda: fastpr.spark.evaluate(df, label="y", score="s", pos_label=1))
+    assert isinstance(error, fastpr.InputValueError) and error.argument == "label"
+    assert "must have two classes" in str(error) and "0, 1, 2" in str(error)
+
+
+def test_failing_partition_is_one_clear_error(spark):
+    """A partition that fails raises the input error on the driver, not a Py4J trace; so does
+    the groups path."""
+    df = table(spark, "y int, s double, g int", 2, (1, 0.1, 1), (0, 0.2, 1), (1, 0.3, 2),
+               (0, float("nan"), 2))
+    for options in ({}, {"strategy": "ranges"}, {"groups": "g"}):
+        error = error_of(lambda: fastpr.spark.evaluate(df, label="y", score="s", **options))
+        assert isinstance(error, fastpr.InputValueError), type(error)
+        assert str(error).startswith("score column 's' contains NaN at row "), str(error)
+
+
+def test_zero_weight_everywhere(spark):
+    df = table(spark, "y int, s double, w double", 2, (1, 0.1, 0.0), (0, 0.2, 0.0),
+               (1, 0.3, 0.0))
+    error = error_of(lambda: fastpr.spark.evaluate(df, label="y", score="s", weight="w"))
+    assert "weight column 'w' is zero everywhere" in str(error)
