@@ -232,8 +232,9 @@ def sweep_range(segment, start):
 
 
 def joined(swept):
-    """The Evaluation of the whole data from the results of :func:`sweep_range` of every range
-    (any order; None for an empty range)."""
+    """The Evaluation of the whole data from the results of :func:`sweep_range` of every range,
+    highest scores first (None for an empty range): the ranges' ROC-hull vertices are joined in
+    one monotone-chain pass, which needs them in the sweep's order."""
     swept = [result for result in swept if result is not None]
     if not swept:
         raise_no_weight()
