@@ -45,12 +45,12 @@ from ..results import EvaluationBatch
 # ranges.
 #
 # Many distinct scores: a sample sort that keeps every machine's memory to its share. A sample of
-# about 2^16 scores, drawn in the JVM, gives range boundaries at quantiles of the rows' scores; each row is routed to its score range
-# in the JVM (comparisons with the boundaries: no Python on the way); one task per range checks,
-# sorts and compacts its rows and summarises what its sweep passes on to the ranges below; the
-# driver chains those summaries into the state where each range's sweep starts; one task per
-# range resumes the sweep of fastpr.evaluate there, on the executor holding it; the driver joins
-# the ranges' partial sums and ROC-hull vertices.
+# about 2^16 scores, drawn in the JVM, gives range boundaries at quantiles of the rows' scores;
+# each row is routed to its score range in the JVM (comparisons with the boundaries: no Python
+# on the way); one task per range checks, sorts and compacts its rows and summarises what its
+# sweep passes on to the ranges below; the driver chains those summaries into the state where
+# each range's sweep starts; one task per range resumes the sweep of fastpr.evaluate there, on
+# the executor holding it; the driver joins the ranges' partial sums and ROC-hull vertices.
 #
 # Errors. Where the pairs or a range fail a check, each partition is checked on its executor
 # (mapInArrow) to find the first failing row, which is reported with its column, partition and
@@ -67,6 +67,7 @@ _DISTINCT_RSD = 0.02
 _RANGE = "__fastpr_range"
 _RANGED_SCHEMA = pa.schema([("range", pa.int32()), ("score", pa.float64()),
                             ("pos", pa.float64()), ("neg", pa.float64()), ("meta", pa.binary())])
+
 
 def _columns(df, label, score, weight, groups):
     """{argument: column name} of the columns given, each checked to exist in ``df``."""
@@ -192,8 +193,8 @@ def evaluate(df, *, label, score, weight=None, groups=None, pos_label=None, stra
     -----
     The input layer of :func:`fastpr.evaluate` checks the data, so the same bad input gets the
     same error, raised on the driver and restated in the DataFrame's terms: the column, and the
-    row within its partition, found by checking each partition on its executor. Results equal those of
-    ``fastpr.evaluate`` to rounding: weight sums are added in another order (exactly where
+    row within its partition, found by checking each partition on its executor. Results equal
+    those of ``fastpr.evaluate`` to rounding: weight sums are added in another order (exactly where
     weights are integers and total below 2^53).
 
     With ``groups``, the rows are repartitioned by the group column and each partition is
