@@ -635,9 +635,15 @@ def best_mixture(points, n_pos, n_neg, kind, level):
     between their thresholds), exact: along a chord the counts are linear in the mixing
     probability, so each constraint holds on an interval of it and the value (linear, or for
     precision a ratio of linear functions) is best at an end of that interval. NaN where no
-    mixture meets the constraint or the value is undefined."""
+    mixture meets the constraint or the value is undefined.
+
+    A chord's end at a point is that point's single threshold, whose constraint the functions
+    check on the rates as doubles (``tp / (tp + fp)`` rounded, against the level as given): where
+    that admits a point that exact arithmetic puts a hair below the level (precision 2/10
+    against the double 0.2, which is above 1/5), the point's value counts too."""
     if n_pos == 0 or (kind in ("tpr_at_fpr", "tnr_at_tpr") and n_neg == 0):
         return math.nan
+    single, _ = best_single_threshold(points, n_pos, n_neg, kind, level)
     level = Fraction(level)
     n_pos, n_neg = Fraction(n_pos), Fraction(n_neg)
 
@@ -677,4 +683,6 @@ def best_mixture(points, n_pos, n_neg, kind, level):
                     v = value(tp_b, fp_b) if lam == 0 and tp_b + fp_b else None
                 if v is not None and (best is None or v > best):
                     best = v
-    return math.nan if best is None else float(best)
+    if best is None:
+        return single
+    return float(best) if math.isnan(single) else max(float(best), single)
