@@ -32,7 +32,8 @@ The engines run a sample sort:
    positive and negative weight (P_k, N_k) and what the sweep leaves behind after it (whether
    its lowest point was a rise in tp; the fp and threshold of its last rise; the tp of its last
    point with negatives).
-5. Carry the state across ranges, on the driver (:func:`carried_states`). A kernel chains the
+5. Carry the state across ranges, on the driver or in one small task that gathers the
+   summaries (:func:`carried_states`). A kernel chains the
    summaries from the highest scores down into the sweep's state where each range starts:
    prefix sums of (P_k, N_k) give the point (TP, FP), and the summaries the running values that
    the sweep carries from one threshold to the next (the highest precision at the current
