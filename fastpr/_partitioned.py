@@ -260,6 +260,10 @@ class Rows:
     def size(self):
         return self.scores.size
 
+    def __sizeof__(self):
+        # What an engine's scheduler reads (Dask's sizeof) to keep tasks where the rows are.
+        return object.__sizeof__(self) + _nbytes(self.is_positive, self.scores, self.weights)
+
 
 @dataclasses.dataclass(frozen=True)
 class Classes:
@@ -274,6 +278,14 @@ class Classes:
     @property
     def size(self):
         return self.pos.size + self.neg.size
+
+    def __sizeof__(self):
+        return object.__sizeof__(self) + _nbytes(self.pos, self.pos_weight, self.neg,
+                                                 self.neg_weight)
+
+
+def _nbytes(*arrays):
+    return sum(array.nbytes for array in arrays if array is not None)
 
 
 def prepared(number, y_true, y_score, sample_weight, pos_label):

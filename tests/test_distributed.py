@@ -196,6 +196,22 @@ def test_the_client_waits_for_two_graphs():
         {"prepared"}, {"routed", "sorted_range", "carried_states", "sweep_sorted"}]
 
 
+def test_the_scheduler_sees_the_bytes_that_tasks_pass_on():
+    """Dask places tasks where the bytes of their inputs lie, as dask.sizeof counts them: a
+    partition's rows, a range's pieces and its sorted rows must count their arrays, else the
+    scheduler moved whole partitions to run small tasks elsewhere (issue 38)."""
+    from dask.sizeof import sizeof
+
+    from fastpr import _partitioned as core
+    y, s = skewed(10_000, 3)
+    rows = core.prepared(0, y, s, None, None)[0]
+    (low, high) = core.routed(rows, np.array([np.median(s)]))
+    ranking, _ = core.sorted_range(low)
+    assert sizeof(rows) >= y.size * 9
+    assert sizeof(low) + sizeof(high) >= y.size * 8
+    assert sizeof(ranking) >= low.size * 8
+
+
 def test_partitions_of_zero_weight_are_absent():
     y, s = skewed(400, 8)
     w = np.ones(y.size)
