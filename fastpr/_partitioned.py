@@ -32,7 +32,8 @@ The engines run a sample sort:
    positive and negative weight (P_k, N_k) and what the sweep leaves behind after it (whether
    its lowest point was a rise in tp; the fp and threshold of its last rise; the tp of its last
    point with negatives).
-5. Carry the state across ranges, on the driver (:func:`carried_states`). A kernel chains the
+5. Carry the state across ranges, on the driver or in one small task that gathers the
+   summaries (:func:`carried_states`). A kernel chains the
    summaries from the highest scores down into the sweep's state where each range starts:
    prefix sums of (P_k, N_k) give the point (TP, FP), and the summaries the running values that
    the sweep carries from one threshold to the next (the highest precision at the current
@@ -259,6 +260,10 @@ class Rows:
     def size(self):
         return self.scores.size
 
+    def __sizeof__(self):
+        # What an engine's scheduler reads (Dask's sizeof) to keep tasks where the rows are.
+        return object.__sizeof__(self) + _nbytes(self.is_positive, self.scores, self.weights)
+
 
 @dataclasses.dataclass(frozen=True)
 class Classes:
@@ -273,6 +278,14 @@ class Classes:
     @property
     def size(self):
         return self.pos.size + self.neg.size
+
+    def __sizeof__(self):
+        return object.__sizeof__(self) + _nbytes(self.pos, self.pos_weight, self.neg,
+                                                 self.neg_weight)
+
+
+def _nbytes(*arrays):
+    return sum(array.nbytes for array in arrays if array is not None)
 
 
 def prepared(number, y_true, y_score, sample_weight, pos_label):

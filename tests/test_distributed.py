@@ -9,7 +9,9 @@ import dask.dataframe as dd
 import numpy as np
 import pandas as pd
 import pytest
+from dask.callbacks import Callback
 from dask.distributed import Client, LocalCluster
+from dask.utils import key_split
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -171,6 +173,43 @@ def test_cluster_worker_errors_reach_the_caller(client):
     s[57] = np.nan
     with pytest.raises(ValueError, match=r"y_score contains NaN at index"):
         fastpr.distributed.evaluate(da.from_array(s > 0.5, chunks=25), da.from_array(s, chunks=25))
+
+
+def test_the_client_waits_for_two_graphs():
+    """One graph prepares the partitions (the boundaries need their labels and samples), one
+    more routes, sorts, carries the states (a task, not the client) and sweeps: each graph the
+    client waits for costs a fixed time, which showed at 10M rows on a cluster (issue 38)."""
+    graphs = []
+
+    class Tasks(Callback):
+        def _start(self, dsk):
+            graphs.append(set())
+
+        def _pretask(self, key, dsk, state):
+            graphs[-1].add(key_split(key))
+
+    y, s = skewed(400, 8)
+    with dask.config.set(scheduler="synchronous"), Tasks():
+        got, expected = both(y, s, chunks=50, n_ranges=3)
+    assert_evaluations_close(got, expected)
+    assert [names - {"getitem"} for names in graphs if names] == [
+        {"prepared"}, {"routed", "sorted_range", "carried_states", "sweep_sorted"}]
+
+
+def test_the_scheduler_sees_the_bytes_that_tasks_pass_on():
+    """Dask places tasks where the bytes of their inputs lie, as dask.sizeof counts them: a
+    partition's rows, a range's pieces and its sorted rows must count their arrays, else the
+    scheduler moved whole partitions to run small tasks elsewhere (issue 38)."""
+    from dask.sizeof import sizeof
+
+    from fastpr import _partitioned as core
+    y, s = skewed(10_000, 3)
+    rows = core.prepared(0, y, s, None, None)[0]
+    (low, high) = core.routed(rows, np.array([np.median(s)]))
+    ranking, _ = core.sorted_range(low)
+    assert sizeof(rows) >= y.size * 9
+    assert sizeof(low) + sizeof(high) >= y.size * 8
+    assert sizeof(ranking) >= low.size * 8
 
 
 def test_partitions_of_zero_weight_are_absent():

@@ -39,6 +39,12 @@ class SortedRanking:
     neg: np.ndarray
     neg_weight: np.ndarray
 
+    def __sizeof__(self):
+        # Dask's scheduler reads it (dask.sizeof) to sweep a range where it lies.
+        return object.__sizeof__(self) + sum(
+            array.nbytes for array in (self.pos, self.pos_weight, self.neg, self.neg_weight)
+            if array is not None)
+
     @property
     def size(self):
         return self.pos.size + self.neg.size

@@ -12,9 +12,9 @@ worker, the client places one score range per worker at quantiles of the samples
 partition's rows go to the ranges of their scores in one pass (8 bytes a row; a partition of
 heavily tied scores moves compacted, 24 bytes per distinct score), and each range is sorted and
 swept on its worker from the state that the ranges above it leave, as ``fastpr.evaluate`` sorts
-and sweeps; the client handles a few numbers per range and the ROC-hull vertices. No machine
-holds all rows. Results equal ``fastpr.evaluate`` to rounding: sums of float weights are added
-in another order.
+and sweeps; the client handles the samples and the ROC-hull vertices, and waits for the workers
+twice (once for the samples, once for the rest). No machine holds all rows. Results equal
+``fastpr.evaluate`` to rounding: sums of float weights are added in another order.
 
 With ``groups=``, each group's compacted data (24 bytes per distinct score of the group) is
 merged across partitions and moves to the client, which evaluates it: that suits many groups of
@@ -40,9 +40,10 @@ from ..exceptions import InputTypeError, InputValueError
 # How it works: see fastpr/_partitioned.py, which holds every step that does not need Dask (the
 # Spark engine runs the same functions). This module only builds the Dask graph around them:
 # prepare (validate, sample) each partition on its worker (persisted), place the range
-# boundaries on the client, route each partition's rows to the ranges, sort and summarise each
-# range on one worker (persisted), carry the state across ranges on the client, sweep each range
-# where it lies, join on the client.
+# boundaries on the client, then one graph, which the client waits for once: route each
+# partition's rows to the ranges, sort and summarise each range on one worker, carry the state
+# across ranges (one small task, on a worker), sweep each range where it lies; join on the
+# client.
 #
 # With groups=, each partition builds one compacted segment per group; they are merged per group
 # in a tree reduction and each group is swept on the client.
@@ -128,7 +129,8 @@ def _raise_first_failure(blocks, results, pos_label):
 
 def _ranked_evaluation(parts, samples, n_ranges):
     """Steps 2-7 of "How it works" (fastpr/_partitioned.py), from the persisted prepared
-    partitions and their samples."""
+    partitions and their samples: one graph from the routing to the sweeps, so that the client
+    waits once (the carried states are a task of the graph, on a worker)."""
     if not any(weight for _, weight in samples):
         core.raise_no_weight()
     boundaries = core.boundaries(samples, n_ranges)
@@ -137,12 +139,14 @@ def _ranked_evaluation(parts, samples, n_ranges):
     # Highest scores first. Each range task also summarises its range, on the worker holding it.
     ranges = [dask.delayed(core.sorted_range, nout=2)(*[p[r] for p in pieces])
               for r in reversed(range(n_pieces))]
-    persisted = dask.persist(*[m[0] for m in ranges], *[m[1] for m in ranges])
-    parts.clear()  # the ranges now hold the data: let the workers free the partitions
-    sorted_ranges = persisted[:n_pieces]
-    starts = core.carried_states(dask.compute(*persisted[n_pieces:]))
-    return core.joined(dask.compute(*[dask.delayed(core.sweep_sorted)(sorted_range, start)
-                                      for sorted_range, start in zip(sorted_ranges, starts)]))
+    starts = dask.delayed(core.carried_states)([summary for _, summary in ranges])
+    swept = dask.persist(*[dask.delayed(core.sweep_sorted)(ranking, starts[r])
+                           for r, (ranking, _) in enumerate(ranges)])
+    # On a cluster persist returns at once: dropping the partitions here lets the workers free
+    # each one as soon as it is routed (and each range once it is swept), as the graph runs.
+    parts.clear()
+    del pieces, ranges, starts
+    return core.joined(dask.compute(*swept))
 
 
 def _n_workers():
