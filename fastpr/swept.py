@@ -32,7 +32,7 @@ from .curves import (
 from .fmeasure import BETA, f_beta_curve_of, max_f_beta_of
 from .gain import prg_curve_of
 from .exceptions import InputTypeError
-from .operating import LEVELS, Prepared, warn_unmet
+from .operating import LEVELS, Prepared, query_once, warn_unmet
 from .results import Evaluation, Result
 
 # What each function returns as NaN when a class is missing, for its one warning (the metric
@@ -523,8 +523,7 @@ def _operating_points(kind, level, y_true, y_score, sample_weight, pos_label, gr
     (a dict by name for a table of models), with one warning for the levels left NaN."""
     rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets,
                            nan_in_sort=False)
-    results = [_swept(ranking)._operating.query(kind, level, once=True)
-               for ranking in sorted_rankings(rankings)]
+    results = [query_once(ranking, kind, level) for ranking in sorted_rankings(rankings)]
     if rankings.index is None:
         warn_unmet(results)
         return results[0]
