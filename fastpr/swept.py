@@ -576,8 +576,9 @@ def recall_at_precision(y_true, y_score, min_precision, *, sample_weight=None, p
     ``min_precision``; see :doc:`/math/operating`. It is reported where it beats the single
     threshold by more than 1e-12, else it is that threshold (probability 0).
 
-    Cost: one sort and one sweep (as :func:`fastpr.sweep`), then one pass over the points for
-    every level together and O(log n) per level on the ROC hull.
+    Cost: one sort and one sweep (as :func:`fastpr.evaluate`), then one more walk over the
+    sorted scores for every level together, storing no operating points, and O(log n) per
+    level on the ROC hull.
     :meth:`fastpr.SweptRanking.recall_at_precision` answers more levels without sweeping again,
     O(log n) each.
 
