@@ -7,8 +7,8 @@
 Prints, from one run with the calls interleaved (medians of the repeats):
 
 * ``evaluate`` of n rows, and against it: one ``recall_at_precision`` call at three levels (one
-  sort, one sweep); ``sweep`` followed by the four kinds of operating points (each at three
-  levels) from the SweptRanking; ``sweep`` alone;
+  sort, evaluate's sweep and one more walk); ``sweep`` followed by the four kinds of operating
+  points (each at three levels) from the SweptRanking; ``sweep`` alone;
 * the time of one more query of a prepared SweptRanking (``recall_at_precision`` at one level,
   after the first query built its O(n) preparation) at n from 10^4 to n: O(log n), so flat.
 """

@@ -2,9 +2,10 @@
 of two (docs/math/operating.rst), read from one swept ranking.
 
 :func:`fastpr.recall_at_precision`, :func:`fastpr.precision_at_recall`, :func:`fastpr.tpr_at_fpr`
-and :func:`fastpr.tnr_at_tpr`, and the methods of the same names of
-:class:`fastpr.SweptRanking`, prepare a ranking once (:class:`Prepared`: O(n), cached on the
-SweptRanking) and answer each level by binary search.
+and :func:`fastpr.tnr_at_tpr` sweep a ranking as :func:`fastpr.evaluate` does and walk it once
+more for the best point at each level (:func:`query_once`), keeping none of its points; the
+methods of the same names of :class:`fastpr.SweptRanking` prepare its points once
+(:class:`Prepared`: O(n), cached on the SweptRanking) and answer each level by binary search.
 """
 import dataclasses
 import math
@@ -13,6 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._engine.kernels import operating as kernels
+from ._engine.kernels.layout import N_THRESHOLDS, NEG_WEIGHT, POS_WEIGHT
+from ._engine.ranking import sweep_ranking
 from ._undefined import warn_undefined
 from ._validation import Levels
 from .results import Result, Table, number_text
@@ -111,17 +114,15 @@ _LEVEL_FIELDS = dataclasses.fields(OperatingPoints)[3:]
 
 class Prepared:
     """A swept ranking ready for operating-point queries: its points as the kernels take them,
-    the precision suffix of the points and the rates along the ROC hull (each built at the first
-    query that needs it).
+    the precision suffix of the points (built at the first query that needs it) and its ROC
+    hull.
 
     Built in O(n) once; each level then costs O(log n)."""
 
     def __init__(self, thresholds, tp, fp, hull_thresholds, hull_tp, hull_fp, n_pos, n_neg):
         self.points = _stacked(thresholds, tp, fp)
-        self.n_pos, self.n_neg = float(n_pos), float(n_neg)
-        self.hull = (hull_thresholds, hull_tp, hull_fp)
+        self.hull = _Hull(hull_thresholds, hull_tp, hull_fp, n_pos, n_neg)
         self._suffix = None
-        self._hull_rates = None
 
     def suffix(self):
         """The kernels' precision suffix of the points (``kernels.precision_suffix``)."""
@@ -131,42 +132,69 @@ class Prepared:
             self._suffix = suffix
         return self._suffix
 
-    def hull_rates(self):
-        """(FPR, TPR, precision) at the hull's vertices, precision from the first vertex after
-        the origin (the origin's is the limit along the first segment: that vertex's) and made
-        non-increasing (it is, up to rounding)."""
-        if self._hull_rates is None:
-            _, tp, fp = self.hull
-            with np.errstate(invalid="ignore", divide="ignore"):  # (a class missing)
-                precision = tp[1:] / (tp[1:] + fp[1:])
-                self._hull_rates = (fp / self.n_neg, tp / self.n_pos, np.minimum.accumulate(
-                    np.concatenate([precision[:1], precision])))
-        return self._hull_rates
-
-    def query(self, kind, level, *, once=False):
-        """The :class:`OperatingPoints` of ``kind`` at ``level`` (a checked float or array).
-
-        ``once``: no further query will follow, so a precision kind makes one pass over the
-        points instead of keeping their precision suffix (an O(n) buffer)."""
+    def query(self, kind, level):
+        """The :class:`OperatingPoints` of ``kind`` at ``level`` (a checked float or array)."""
         code = KINDS[kind][0]
         levels = np.atleast_1d(np.asarray(level, dtype=np.float64))
         n = self.points.shape[1]
         found = np.empty(levels.size, dtype=np.int64)
-        if once and self._suffix is None:
-            kernels.best_indices_in_one_pass(self.points, n, self.n_pos, self.n_neg, code,
-                                             levels, found)
-        else:
-            suffix = self.suffix() if code <= kernels.PRECISION_AT_RECALL else _NO_SUFFIX
-            kernels.best_indices(self.points, n, self.n_pos, self.n_neg, code, levels, suffix,
-                                 found)
-        met = found >= 0
-        threshold, tp, fp = self.points[:, found]
-        if not met.all():
-            threshold, tp, fp = (np.where(met, row, np.nan) for row in (threshold, tp, fp))
+        suffix = self.suffix() if code <= kernels.PRECISION_AT_RECALL else _NO_SUFFIX
+        kernels.best_indices(self.points, n, self.hull.n_pos, self.hull.n_neg, code, levels,
+                             suffix, found)
+        chosen = self.points[:, found]
+        chosen[:, found < 0] = np.nan
+        return self.hull.answer(kind, level, levels, chosen, n)
+
+
+def query_once(ranking, kind, level):
+    """The :class:`OperatingPoints` of ``kind`` at ``level`` (a checked float or array) of a
+    sorted ranking, as :meth:`Prepared.query` gives them, for one query: the sweep of
+    :func:`fastpr.evaluate` (the class totals and the hull) and one more walk that keeps only
+    each level's best point (``kernels.best_points_in_one_walk``), instead of a sweep that
+    stores every point (an O(n) buffer that costs more than the walk)."""
+    swept = sweep_ranking(ranking)
+    hull_fp, hull_tp, hull_thresholds = swept.hull.T.copy()
+    hull = _Hull(hull_thresholds, hull_tp, hull_fp, swept.row[POS_WEIGHT],
+                 swept.row[NEG_WEIGHT])
+    levels = np.atleast_1d(np.asarray(level, dtype=np.float64))
+    chosen = np.empty((3, levels.size))
+    kernels.best_points_in_one_walk(ranking.pos, ranking.pos_weight, ranking.neg,
+                                    ranking.neg_weight, hull.n_pos, hull.n_neg,
+                                    KINDS[kind][0], levels, chosen)
+    return hull.answer(kind, level, levels, chosen, int(swept.row[N_THRESHOLDS]) + 1)
+
+
+class _Hull:
+    """A ranking's ROC hull and class totals: the best mixture of two thresholds at each level,
+    and the :class:`OperatingPoints` of the best single points found otherwise."""
+
+    def __init__(self, thresholds, tp, fp, n_pos, n_neg):
+        self.thresholds, self.tp, self.fp = thresholds, tp, fp
+        self.n_pos, self.n_neg = float(n_pos), float(n_neg)
+        self._rates = None
+
+    def rates(self):
+        """(FPR, TPR, precision) at the hull's vertices, precision from the first vertex after
+        the origin (the origin's is the limit along the first segment: that vertex's) and made
+        non-increasing (it is, up to rounding)."""
+        if self._rates is None:
+            tp, fp = self.tp, self.fp
+            with np.errstate(invalid="ignore", divide="ignore"):  # (a class missing)
+                precision = tp[1:] / (tp[1:] + fp[1:])
+                self._rates = (fp / self.n_neg, tp / self.n_pos, np.minimum.accumulate(
+                    np.concatenate([precision[:1], precision])))
+        return self._rates
+
+    def answer(self, kind, level, levels, chosen, n_points):
+        """The :class:`OperatingPoints` of ``kind`` at ``level`` (``levels`` as an array) whose
+        best single points are ``chosen`` (rows threshold, tp, fp; NaN where none meets the
+        level), of a ranking of ``n_points`` operating points."""
+        threshold, tp, fp = chosen
+        met = ~np.isnan(tp)
         single = _Counts(tp, fp, self.n_pos, self.n_neg)
         value = single.rate(kind)
         high, low, mix, mixed = threshold, threshold, np.where(met, 0.0, np.nan), single
-        if met.any() and self.points.shape[1] > 1:
+        if met.any() and n_points > 1:
             m_high, m_low, m_mix, m_tp, m_fp = self._mixture(kind, levels)
             gains = met & (_rate(kind, m_tp, m_fp, self.n_pos, self.n_neg) > value + GAIN_FLOOR)
             if gains.any():
@@ -191,8 +219,8 @@ class Prepared:
         the level, hence the rates are defined). Along the hull TPR and FPR rise and precision
         falls, so each level falls on one segment (from vertex ``a`` to vertex ``b = a + 1``),
         found by binary search, and the mixing probability solves the constraint along it."""
-        thresholds, tp, fp = self.hull
-        fpr, tpr, precision = self.hull_rates()
+        thresholds, tp, fp = self.thresholds, self.tp, self.fp
+        fpr, tpr, precision = self.rates()
         last = tp.size - 1
         with np.errstate(invalid="ignore", divide="ignore"):
             if kind == "tpr_at_fpr":

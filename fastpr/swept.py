@@ -32,7 +32,7 @@ from .curves import (
 from .fmeasure import BETA, f_beta_curve_of, max_f_beta_of
 from .gain import prg_curve_of
 from .exceptions import InputTypeError
-from .operating import LEVELS, Prepared, warn_unmet
+from .operating import LEVELS, Prepared, query_once, warn_unmet
 from .results import Evaluation, Result
 
 # What each function returns as NaN when a class is missing, for its one warning (the metric
@@ -523,8 +523,7 @@ def _operating_points(kind, level, y_true, y_score, sample_weight, pos_label, gr
     (a dict by name for a table of models), with one warning for the levels left NaN."""
     rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets,
                            nan_in_sort=False)
-    results = [_swept(ranking)._operating.query(kind, level, once=True)
-               for ranking in sorted_rankings(rankings)]
+    results = [query_once(ranking, kind, level) for ranking in sorted_rankings(rankings)]
     if rankings.index is None:
         warn_unmet(results)
         return results[0]
@@ -577,8 +576,9 @@ def recall_at_precision(y_true, y_score, min_precision, *, sample_weight=None, p
     ``min_precision``; see :doc:`/math/operating`. It is reported where it beats the single
     threshold by more than 1e-12, else it is that threshold (probability 0).
 
-    Cost: one sort and one sweep (as :func:`fastpr.sweep`), then one pass over the points for
-    every level together and O(log n) per level on the ROC hull.
+    Cost: one sort and one sweep (as :func:`fastpr.evaluate`), then one more walk over the
+    sorted scores for every level together, storing no operating points, and O(log n) per
+    level on the ROC hull.
     :meth:`fastpr.SweptRanking.recall_at_precision` answers more levels without sweeping again,
     O(log n) each.
 

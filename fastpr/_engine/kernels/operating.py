@@ -20,6 +20,10 @@ import math
 import numpy as np
 
 from ..jit import jit
+from .sweep import in_units, scale_of
+from .walk import DOWN
+from .walk import beyond_helper as beyond
+from .walk import ties_helper as ties
 
 RECALL_AT_PRECISION = 0  # the best recall with precision >= level
 PRECISION_AT_RECALL = 1  # the best precision with recall >= level
@@ -169,47 +173,131 @@ def best_indices(points, n_points, pos_total, neg_total, kind, levels, suffix, o
         out[i] = found
 
 
-@jit
-def best_indices_in_one_pass(points, n_points, pos_total, neg_total, kind, levels, out):
-    """:func:`best_indices` without a suffix to keep: for the two kinds with precision, one pass
-    from the end answers every level as the suffix's best precision grows (O(n + L log L) for
-    L levels, and no O(n) buffer); the others by binary search."""
-    if kind >= TPR_AT_FPR:
-        no_suffix = np.empty(0, dtype=np.int64)
-        best_indices(points, n_points, pos_total, neg_total, kind, levels, no_suffix, out)
-        return
-    for i in range(levels.size):
-        out[i] = -1
-    if pos_total == 0.0:
-        return
-    if kind == RECALL_AT_PRECISION:
-        # The first point from the end whose suffix reaches a level is the last point that
-        # reaches it: levels in ascending order are reached in turn.
-        order = np.argsort(levels)
-        waiting = 0
-        starts = np.empty(0, dtype=np.int64)
-    else:
-        # Each level's answer is the suffix's best where recall first reaches the level: the
-        # levels in descending order of that point.
-        starts = np.empty(levels.size, dtype=np.int64)
-        for i in range(levels.size):
-            starts[i] = _first_reaching(points, n_points, 1, pos_total, levels[i])
-        order = np.argsort(starts)[::-1]
-        waiting = 0
-        while waiting < levels.size and starts[order[waiting]] >= n_points:
-            waiting += 1  # (recall never reaches them: -1)
-    best = -1.0
-    arg = -1
-    for k in range(n_points - 1, -1, -1):
-        if waiting == levels.size:
-            break
-        best, arg = _step_back(points, k, best, arg)
-        if kind == RECALL_AT_PRECISION:
-            while waiting < levels.size and arg >= 0 and best >= levels[order[waiting]]:
-                out[order[waiting]] = _run_start(points, k)
-                waiting += 1
+@jit(inline="always")
+def _count_below(ascending, value, inclusive):
+    """How many of ``ascending`` lie below ``value`` (or at it, if ``inclusive``)."""
+    low, high = 0, ascending.size
+    while low < high:
+        middle = (low + high) // 2
+        if ascending[middle] < value or (inclusive and ascending[middle] == value):
+            low = middle + 1
         else:
-            while waiting < levels.size and starts[order[waiting]] == k:
-                out[order[waiting]] = arg
-                waiting += 1
+            high = middle
+    return low
 
+
+@jit(inline="always")
+def _beats(kind, key, stamp, other, other_stamp):
+    """Whether a point beats another for ``kind`` as :func:`best_indices` breaks ties: ``key``
+    is (precision, tp) for precision at a recall, (fp, -) for TNR at a TPR; ``stamp`` orders
+    the points (later: a lower threshold); ``other_stamp`` is -1 where there is no other."""
+    if other_stamp < 0:
+        return True
+    if kind == PRECISION_AT_RECALL:  # the best precision, then the higher recall, then earlier
+        return key[0] > other[0] or (key[0] == other[0] and (
+            key[1] > other[1] or (key[1] == other[1] and stamp < other_stamp)))
+    if kind == TNR_AT_TPR:  # the lowest fp, then the later point (the higher TPR)
+        return key[0] < other[0] or (key[0] == other[0] and stamp > other_stamp)
+    return stamp > other_stamp  # the last point that meets the level
+
+
+@jit
+def best_points_in_one_walk(pos, pos_w, neg, neg_w, pos_total, neg_total, kind, levels, out):
+    """``out[:, i]``: (threshold, tp, fp) of the point that :func:`best_indices` finds for
+    ``levels[i]``, NaN where it finds none, in one walk over a ranking (each class's scores
+    sorted ascending, and their weights or empty arrays, as ``sweep`` takes them) that keeps
+    none of its points: what a single query needs, without the sweep's O(n) buffer of points.
+    ``pos_total`` and ``neg_total`` are the sweep's class totals.
+
+    The walk sums tp and fp as ``sweep`` does, so its points are the sweep's to the bit. A point
+    meets the levels up to its rate (from its rate on, for an FPR): in ascending order a prefix
+    (suffix) of them, so it competes only in the slot of the last (first) level it meets, and a
+    pass over the slots at the end gives each level the best of the slots that meet it.
+    O(n log L) for L levels, O(L) memory.
+    """
+    m = levels.size
+    for i in range(m):
+        out[0, i] = out[1, i] = out[2, i] = math.nan
+    if pos_total == 0.0 or (kind >= TPR_AT_FPR and neg_total == 0.0):
+        return
+    order = np.argsort(levels)
+    ascending = levels[order]
+    stamps = np.full(m, -1, dtype=np.int64)
+    keys = np.zeros((m, 2))
+    chosen = np.empty((m, 3))
+    key = np.zeros(2)
+    scale = scale_of(pos, pos_w, neg, neg_w)
+    inverse = 1.0 / scale  # (a power of two: the product rounds as the sweep's quotient)
+    neg_unit = neg_w.size == 0
+    # The current point (the origin first, stamp 0) and the first point of its run of equal tp:
+    # the answer of the two kinds that take the last point meeting a level.
+    threshold = run_threshold = math.inf
+    tp = fp = run_tp = run_fp = 0.0
+    stamp = 0
+    i = pos.size - 1
+    j = neg.size - 1
+    while True:
+        tp_c = tp * inverse
+        fp_c = fp * inverse
+        if tp_c != run_tp:
+            run_threshold, run_tp, run_fp = threshold, tp_c, fp_c
+        slot = -1
+        if kind == TPR_AT_FPR:
+            slot = _count_below(ascending, fp_c / neg_total, False)  # (levels >= the FPR)
+            slot = slot if slot < m else -1
+        elif kind == TNR_AT_TPR:
+            slot = _count_below(ascending, tp_c / pos_total, True) - 1
+            key[0] = fp_c
+        elif tp_c + fp_c > 0.0:  # (a precision: not the origin)
+            precision = tp_c / (tp_c + fp_c)
+            if kind == RECALL_AT_PRECISION:
+                slot = _count_below(ascending, precision, True) - 1
+            else:
+                slot = _count_below(ascending, tp_c / pos_total, True) - 1
+                key[0] = precision
+                key[1] = tp_c
+        if slot >= 0 and _beats(kind, key, stamp, keys[slot], stamps[slot]):
+            stamps[slot] = stamp
+            keys[slot, 0] = key[0]
+            keys[slot, 1] = key[1]
+            if kind == RECALL_AT_PRECISION or kind == TPR_AT_FPR:
+                chosen[slot, 0], chosen[slot, 1], chosen[slot, 2] = run_threshold, run_tp, run_fp
+            else:
+                chosen[slot, 0], chosen[slot, 1], chosen[slot, 2] = threshold, tp_c, fp_c
+        # On to the next point.
+        moved = False
+        while i >= 0 or j >= 0:
+            bound = pos[i] if i >= 0 else -math.inf
+            if neg_unit and j >= 0 and neg[j] > bound:
+                # Negatives above every positive left: each of their points has the tp of the
+                # point before it and more fp (whole counts: exactly more), so it loses to that
+                # point for every kind, or shares its run: only fp moves.
+                j_start = j
+                j = beyond(neg, j, bound, DOWN)
+                fp += float(j_start - j) * scale
+                continue
+            threshold = pos[i] if j < 0 or (i >= 0 and pos[i] >= neg[j]) else neg[j]
+            taken_pos, i = ties(pos, pos_w, i, threshold, DOWN)
+            taken_neg, j = ties(neg, neg_w, j, threshold, DOWN)
+            dtp = in_units(taken_pos, scale)
+            dfp = in_units(taken_neg, scale)
+            if dtp > 0.0 or dfp > 0.0:  # (a threshold of no weight makes no point)
+                tp += dtp
+                fp += dfp
+                stamp += 1
+                moved = True
+                break
+        if not moved:
+            break
+    # Each level: the best of the slots of the levels at or above it (at or below it, for an
+    # FPR), which hold the points that meet it.
+    best = -1
+    for k in range(m):
+        s = k if kind == TPR_AT_FPR else m - 1 - k
+        if stamps[s] >= 0 and (best < 0 or _beats(kind, keys[s], stamps[s], keys[best],
+                                                  stamps[best])):
+            best = s
+        if best >= 0:
+            out[0, order[s]] = chosen[best, 0]
+            out[1, order[s]] = chosen[best, 1]
+            out[2, order[s]] = chosen[best, 2]

@@ -94,7 +94,17 @@ def _weight_range(weights, scores):
 
 
 @jit(inline="always")
-def _in_units(taken, scale):
+def scale_of(pos, pos_w, neg, neg_w):
+    """SCALE of a ranking (given as the sweep takes it): 1 for unit weights."""
+    if pos_w.size == 0 and neg_w.size == 0:
+        return 1.0
+    max_pos, min_pos = _weight_range(pos_w, pos)
+    max_neg, min_neg = _weight_range(neg_w, neg)
+    return weight_scale(max_pos, max_neg, np.minimum(min_pos, min_neg))
+
+
+@jit(inline="always")
+def in_units(taken, scale):
     """A threshold's weight ``taken`` (``walk.ties``) in units of ``scale``.
 
     Ties are summed in the caller's units (their sum is finite, as the class total is) and scaled
@@ -190,7 +200,7 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
             while i >= 0 and pos[i] > top_negative:
                 threshold = pos[i]
                 taken, i = ties(pos, pos_w, i, threshold, DOWN)
-                dtp = _in_units(taken, scale)
+                dtp = in_units(taken, scale)
                 if dtp == 0.0:
                     continue
                 tp_b = tp + dtp  # summed as in the merging branch, so both agree to the bit
@@ -238,7 +248,7 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
                 while j >= 0 and neg[j] > bound:
                     threshold = neg[j]
                     taken, j = ties(neg, neg_w, j, threshold, DOWN)
-                    dfp = _in_units(taken, scale)
+                    dfp = in_units(taken, scale)
                     weighty = dfp > 0.0
                     n_points += weighty
                     last_threshold = threshold if weighty else last_threshold
@@ -251,8 +261,8 @@ def _sweep_until_hull_full(pos, pos_w, neg, neg_w, points, hull, state):
         threshold = pos[i] if j < 0 or (i >= 0 and pos[i] >= neg[j]) else neg[j]
         taken_pos, i = ties(pos, pos_w, i, threshold, DOWN)
         taken_neg, j = ties(neg, neg_w, j, threshold, DOWN)
-        dtp = _in_units(taken_pos, scale)
-        dfp = _in_units(taken_neg, scale)
+        dtp = in_units(taken_pos, scale)
+        dfp = in_units(taken_neg, scale)
         if dtp == 0.0 and dfp == 0.0:
             continue
         if dfp > 0.0 and rose:
@@ -536,13 +546,7 @@ def sweep_into(pos, pos_w, neg, neg_w, points, hull, state):
         state[_LAST_THRESHOLD] = np.nan  # unequal to every score
         # The highest precision at the current recall: (0, 1) starts.
         state[_GROUP_MAX_PRECISION] = 1.0
-        unit = pos_w.size == 0 and neg_w.size == 0
-        scale = 1.0
-        if not unit:
-            max_pos, min_pos = _weight_range(pos_w, pos)
-            max_neg, min_neg = _weight_range(neg_w, neg)
-            scale = weight_scale(max_pos, max_neg, np.minimum(min_pos, min_neg))
-        state[SCALE] = scale
+        state[SCALE] = scale_of(pos, pos_w, neg, neg_w)
         if points.shape[1] > 0:
             points[0, 0] = np.inf
             points[1, 0] = 0.0
