@@ -325,19 +325,26 @@ def _raise_first_failure(selected, columns, pos_label, error):
     _raise_partition_error(None, error, columns)
 
 
-def _check_partition(columns, pos_label, schema):
-    """The mapInArrow function that checks one partition: its record (labels or failure)."""
-    def check(batches):
+def _partition_records(columns, pos_label, schema, passed):
+    """A mapInArrow function that checks one partition and yields its record: its failure, or
+    its rows and labels with what ``passed(checked rows)`` adds (a dict)."""
+    def record(batches):
         number = TaskContext.get().partitionId()
         table = _table(batches, schema)
         result = _checked(number, table, columns, pos_label)
         if isinstance(result, _partitioned.Failure):
             meta = dict(number=number, error=result.error)
         else:
-            meta = dict(number=number, error=None, n_rows=table.num_rows, weighs=True,
-                        labels=_partitioned.labels(_column(table, columns["label"])))
+            meta = dict(number=number, error=None, n_rows=table.num_rows,
+                        labels=_partitioned.labels(_column(table, columns["label"])),
+                        **passed(result))
         yield pa.RecordBatch.from_pydict({"meta": [pickle.dumps(meta)]})
-    return check
+    return record
+
+
+def _check_partition(columns, pos_label, schema):
+    """The mapInArrow function that checks one partition: its record (labels or failure)."""
+    return _partition_records(columns, pos_label, schema, lambda result: dict(weighs=True))
 
 
 def _raise_empty(columns, no_rows):
@@ -462,19 +469,11 @@ def _evaluate_groups(df, columns, pos_label):
 def _evaluate_partition(columns, pos_label, schema):
     """The mapInArrow function of ``groups=``: one fastpr.evaluate call per partition, whose
     groups are whole."""
-    def evaluate_partition(batches):
-        number = TaskContext.get().partitionId()
-        table = _table(batches, schema)
-        result = _checked(number, table, columns, pos_label)
-        if isinstance(result, _partitioned.Failure):
-            meta = dict(number=number, error=result.error)
-        else:
-            batch = None if result is None else _group_batch(*result)
-            meta = dict(number=number, error=None, n_rows=table.num_rows, batch=batch,
-                        weighs=batch is not None and bool(np.any(batch.n_pos + batch.n_neg)),
-                        labels=_partitioned.labels(_column(table, columns["label"])))
-        yield pa.RecordBatch.from_pydict({"meta": [pickle.dumps(meta)]})
-    return evaluate_partition
+    def evaluated(result):
+        batch = None if result is None else _group_batch(*result)
+        return dict(batch=batch,
+                    weighs=batch is not None and bool(np.any(batch.n_pos + batch.n_neg)))
+    return _partition_records(columns, pos_label, schema, evaluated)
 
 
 def _group_batch(is_positive, scores, weights, ids):
