@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 import fastpr
 import reference as ref
 from fastpr._engine.kernels import operating
-from fastpr._engine.kernels.gap_bins import gap_bin_starts
 from fastpr._engine.ranking import sort_validated
 from strategies import SETTINGS, integer_weighted, levels, rankings
+from evaluations import gap_binned
 
 KINDS = dict(zip(ref.OPERATING_KINDS, (operating.RECALL_AT_PRECISION,
                                         operating.PRECISION_AT_RECALL, operating.TPR_AT_FPR,
@@ -116,19 +116,6 @@ def _value_at(points, k, n_pos, n_neg, kind):
     return (n_neg - fp) / n_neg if kind == "tnr_at_tpr" else tp / n_pos
 
 
-def _gap_binned(y, s, counts):
-    """The ranking with each gap bin of its negatives as one negative of the bin's total
-    weight, at the bin's highest score (as bootstrap replicates arrive)."""
-    pos_order, neg_order = np.argsort(s[y], kind="stable"), np.argsort(s[~y], kind="stable")
-    pos, pos_counts = s[y][pos_order], counts[y][pos_order]
-    neg, neg_counts = s[~y][neg_order], counts[~y][neg_order]
-    starts = gap_bin_starts(pos, neg)
-    bin_scores = neg[starts[1:] - 1]
-    bin_totals = np.add.reduceat(neg_counts, starts[:-1]) if neg.size else neg_counts
-    return (np.r_[np.ones(pos.size, bool), np.zeros(bin_scores.size, bool)],
-            np.r_[pos, bin_scores], np.r_[pos_counts, bin_totals])
-
-
 @SETTINGS
 @given(st.integers(2, 40).flatmap(lambda n: st.tuples(
     st.lists(st.booleans(), min_size=n, max_size=n),
@@ -142,7 +129,7 @@ def test_gap_binned_points_give_the_same_value(ranking, kind, level):
     if not counts.any():
         return  # nothing to evaluate: refused alike
     full = _points(y, s, counts)
-    binned = _points(*_gap_binned(y, s, counts))
+    binned = _points(*gap_binned(y, s, counts))
     assert binned[1:] == full[1:]
     values = [operating.best_value(points, points.shape[1], n_pos, n_neg, KINDS[kind], level)
               for points, n_pos, n_neg in (full, binned)]
@@ -154,7 +141,7 @@ def test_gap_binned_points_have_fewer_columns_and_the_same_values_by_hand():
     y = np.array([1, 0, 0, 0, 1, 0, 1], bool)
     s = np.array([9.0, 8, 7, 6, 5, 4, 3])
     full = _points(y, s)
-    binned = _points(*_gap_binned(y, s, np.ones(y.size)))
+    binned = _points(*gap_binned(y, s, np.ones(y.size)))
     assert binned[0].shape[1] < full[0].shape[1]
     for code in KINDS.values():
         for level in (0.0, 0.25, 0.5, 0.6, 2 / 3, 0.75, 1.0):

@@ -19,6 +19,7 @@ from fastpr._engine.kernels import draws, uniforms, variates
 from fastpr._engine.kernels.gap_bins import gap_bin_starts
 from fastpr.intervals import METRICS
 from strategies import FEW, SETTINGS
+from evaluations import gap_binned
 
 SEED = 20240611
 binomial, poisson, bin_totals_into = map(called_from_compiled_code, (
@@ -298,14 +299,7 @@ def test_gap_bins_keep_every_area_the_class_totals_and_the_best_f1(ranking):
     negative at its highest score) evaluate as all rows do, to the bit."""
     y, s, counts = (np.array(column) for column in ranking)
     s, counts = s.astype(float), counts.astype(float)
-    pos_order, neg_order = np.argsort(s[y], kind="stable"), np.argsort(s[~y], kind="stable")
-    pos, pos_counts = s[y][pos_order], counts[y][pos_order]
-    neg, neg_counts = s[~y][neg_order], counts[~y][neg_order]
-    starts = gap_bin_starts(pos, neg)
-    bin_scores = neg[starts[1:] - 1]
-    bin_totals = np.add.reduceat(neg_counts, starts[:-1]) if neg.size else neg_counts
-    binned = (np.r_[np.ones(pos.size, bool), np.zeros(bin_scores.size, bool)],
-              np.r_[pos, bin_scores], np.r_[pos_counts, bin_totals])
+    binned = gap_binned(y, s, counts)
     full = (y, s, counts)
     if not (binned[2][binned[0]].sum() > 0 and binned[2][~binned[0]].sum() > 0):
         return  # areas undefined: evaluate raises or warns alike
