@@ -22,8 +22,10 @@ moderate size; evaluate one very large group on its own, without ``groups``, to 
 the workers.
 """
 import math
+import operator
 import os
 import sys
+import uuid
 
 try:
     import dask
@@ -47,6 +49,16 @@ from ..exceptions import InputTypeError, InputValueError
 #
 # With groups=, each partition builds one compacted segment per group; they are merged per group
 # in a tree reduction and each group is swept on the client.
+#
+# Where tasks run. A task returning several things is read by one small task per thing. Dask's
+# own (``delayed(..., nout=)``) are all named "getitem-<token>", which the distributed scheduler
+# counts as one task group, all of a graph's; a group many times larger than the cluster whose
+# dependencies are few tasks counts as "root-ish", and root-ish tasks go to whichever worker is
+# free, wherever their data lies. The 12 getitems of 4 prepared partitions were placed so: whole
+# partitions moved between workers, and in some runs every partition, and then every range,
+# ended on one worker (10^7 rows on 2 workers: 2.0x one process instead of 1.5x). _item names
+# each step's items as a group of their own, as large as the group of tasks they read, which
+# the scheduler places where the data is.
 
 
 def _is_dask_series(values):
@@ -127,6 +139,13 @@ def _raise_first_failure(blocks, results, pos_label):
     raise failure.error  # not reached: the check fails again, now in the whole data's terms
 
 
+def _item(task, position, step, index, token):
+    """Item ``position`` of the tuple that delayed ``task`` returns, as task ``index`` of the
+    task group named by ``step`` and ``token`` (see "Where tasks run")."""
+    return dask.delayed(operator.getitem, pure=True)(
+        task, position, dask_key_name=(f"fastpr-{step}-{token}", index))
+
+
 def _ranked_evaluation(parts, samples, n_ranges):
     """Steps 2-7 of "How it works" (fastpr/_partitioned.py), from the persisted prepared
     partitions and their samples: one graph from the routing to the sweeps, so that the client
@@ -135,17 +154,21 @@ def _ranked_evaluation(parts, samples, n_ranges):
         core.raise_no_weight()
     boundaries = core.boundaries(samples, n_ranges)
     n_pieces = boundaries.size + 1
-    pieces = [dask.delayed(core.routed, nout=n_pieces)(part, boundaries) for part in parts]
+    token = uuid.uuid4().hex
+    routed = [dask.delayed(core.routed)(part, boundaries) for part in parts]
     # Highest scores first. Each range task also summarises its range, on the worker holding it.
-    ranges = [dask.delayed(core.sorted_range, nout=2)(*[p[r] for p in pieces])
+    ranges = [dask.delayed(core.sorted_range)(*[_item(task, r, "piece", k, f"{token}-{r}")
+                                                for k, task in enumerate(routed)])
               for r in reversed(range(n_pieces))]
-    starts = dask.delayed(core.carried_states)([summary for _, summary in ranges])
-    swept = dask.persist(*[dask.delayed(core.sweep_sorted)(ranking, starts[r])
-                           for r, (ranking, _) in enumerate(ranges)])
+    summaries = [_item(task, 1, "summary", r, token) for r, task in enumerate(ranges)]
+    starts = dask.delayed(core.carried_states)(summaries)
+    swept = dask.persist(*[dask.delayed(core.sweep_sorted)(_item(task, 0, "ranking", r, token),
+                                                           _item(starts, r, "start", r, token))
+                           for r, task in enumerate(ranges)])
     # On a cluster persist returns at once: dropping the partitions here lets the workers free
     # each one as soon as it is routed (and each range once it is swept), as the graph runs.
     parts.clear()
-    del pieces, ranges, starts
+    del routed, ranges, summaries, starts
     return core.joined(dask.compute(*swept))
 
 
@@ -233,9 +256,12 @@ def evaluate(y_true, y_score, *, sample_weight=None, pos_label=None, groups=None
         result = _evaluate_groups(blocks, columns, pos_label)
         warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
         return result
-    prepared = [dask.delayed(core.prepared, nout=3)(k, y, s, w, pos_label)
+    token = uuid.uuid4().hex
+    prepared = [dask.delayed(core.prepared)(k, y, s, w, pos_label)
                 for k, (y, s, w) in enumerate(columns)]
-    persisted = dask.persist(*[part[k] for k in range(3) for part in prepared])
+    persisted = dask.persist(*[_item(task, item, step, k, token)
+                               for item, step in enumerate(("part", "labels", "sample"))
+                               for k, task in enumerate(prepared)])
     label_sets, samples = dask.compute(persisted[n_partitions:2 * n_partitions],
                                        persisted[2 * n_partitions:])
     _raise_first_failure(blocks, label_sets, pos_label)
