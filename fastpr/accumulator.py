@@ -12,6 +12,7 @@ from ._engine.ranking import SortedRanking, sort_validated, stable_argsort, swee
 from ._validation import InstanceOf
 from ._undefined import warn_if_undefined_in
 from .results import Evaluation
+from .swept import swept_ranking
 
 
 def _filled(kernel, size, *inputs, weight_dtype=np.float64):
@@ -301,6 +302,23 @@ class Accumulator:
         result = Evaluation.from_row(segment.row())
         warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
         return result
+
+    def sweep(self):
+        """The :class:`fastpr.SweptRanking` of the data seen so far, as :func:`fastpr.sweep`
+        gives it on the rows: the operating points, the ROC hull and the Evaluation, so every
+        curve function, figure and operating-point query reads the merged state without the
+        rows. The one difference: a score whose rows all weigh 0 is not held, so it is no
+        point of the curves here (it moves no point there).
+
+        Raises and warns as :meth:`evaluate` does.
+        """
+        segment, _ = self._state()
+        if not segment.size:
+            raise ValueError("the Accumulator is empty: no row of nonzero weight has been "
+                             "added; update() it with data before sweep().")
+        swept = swept_ranking(segment.with_weights_as(np.float64).ranking)
+        warn_if_undefined_in(swept.evaluation, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
+        return swept
 
     def to_arrays(self):
         """(scores, pos_weight, neg_weight): copies of the state, scores strictly ascending;

@@ -163,10 +163,10 @@ def given_sweep(y_true, y_score, **data):
 def swept_silently(y_true, y_score, sample_weight=None, pos_label=None):
     """The SweptRanking of one ranking without a warning, for callers that warn about what they
     show (the figures)."""
-    return _swept(sort_ranking(y_true, y_score, sample_weight, pos_label))
+    return swept_ranking(sort_ranking(y_true, y_score, sample_weight, pos_label))
 
 
-def _swept(ranking):
+def swept_ranking(ranking):
     """The SweptRanking of one sorted ranking."""
     swept = sweep_ranking(ranking, with_points=True)
     hull_fp, hull_tp, hull_thresholds = swept.hull.T.copy()
@@ -192,12 +192,12 @@ def _read(read, undefined, y_true, y_score, sample_weight, pos_label, groups, of
     rankings = rankings_of(y_true, y_score, sample_weight, pos_label, groups, offsets,
                            nan_in_sort=False)
     if rankings.index is None:
-        swept = _swept(next(sorted_rankings(rankings)))
+        swept = swept_ranking(next(sorted_rankings(rankings)))
         warn_if_undefined(swept.n_pos, swept.n_neg, *undefined)
         return read(swept)
     results, totals = [], []
     for ranking in sorted_rankings(rankings):  # read at once: one ranking's points held at a time
-        swept = _swept(ranking)
+        swept = swept_ranking(ranking)
         results.append(read(swept))
         totals.append((swept.n_pos, swept.n_neg, swept.evaluation.auc_pr_min))
     n_pos, n_neg, floors = np.array(totals).T

@@ -168,6 +168,42 @@ def test_memory_follows_distinct_scores_not_rows():
     assert acc.n_pos + acc.n_neg == 1_000_000
 
 
+@SETTINGS
+@given(chunked(), st.data())
+def test_sweep_of_merged_chunks_is_the_sweep_of_the_rows(case, data):
+    """Accumulator.sweep() gives fastpr.sweep's curves, hull and summaries (so every curve,
+    figure and operating point) of all the rows, from the merged state; the rows' points at
+    scores of weight 0 alone, which move nothing, are not held."""
+    y, s, w, chunks = case
+    parts = [acc for acc in (accumulate(y, s, w, a, b) for a, b in chunks) if acc is not None]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", fastpr.UndefinedMetricWarning)
+        got = merge_in_random_tree(data.draw, parts).sweep()
+        expected = fastpr.sweep(y, s, sample_weight=w)
+    assert_evaluations_close(got.evaluation, expected.evaluation)
+    moved = np.r_[True, (np.diff(expected.tp) != 0) | (np.diff(expected.fp) != 0)]
+    for name in ("thresholds", "tp", "fp"):
+        np.testing.assert_allclose(getattr(got, name), getattr(expected, name)[moved],
+                                   rtol=1e-12)
+    for name in ("hull_thresholds", "hull_tp", "hull_fp"):
+        np.testing.assert_allclose(getattr(got, name), getattr(expected, name), rtol=1e-12)
+    level = data.draw(st.floats(0, 1))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", fastpr.UndefinedMetricWarning)
+        got, expected = (swept.recall_at_precision(level).to_dict() for swept in (got, expected))
+    assert got.keys() == expected.keys()
+    for name, value in got.items():
+        if isinstance(value, str):
+            assert value == expected[name]
+        else:
+            np.testing.assert_allclose(value, expected[name], rtol=1e-12, equal_nan=True)
+
+
+def test_an_empty_accumulator_has_no_sweep():
+    with pytest.raises(ValueError, match=r"no row of nonzero weight .* before sweep\(\)"):
+        fastpr.Accumulator().sweep()
+
+
 def test_zero_weight_rows_are_absent():
     acc = fastpr.Accumulator().update([1, 0, 1, 0], [0.9, 0.5, 0.3, 0.2],
                                       sample_weight=[1, 0, 2, 1])
