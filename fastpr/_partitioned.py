@@ -63,12 +63,18 @@ Where distinct scores are few, the compacted states of whole partitions can be m
 With ``groups=``, each partition builds one compacted segment per group
 (:func:`group_segments`); they are merged per group (:func:`merged_groups`) and each group is
 swept on the driver (:func:`group_batch`).
+
+Threads: the engines give each task one core and run as many tasks side by side as there are
+cores, so every step that an engine runs as a task (:func:`task`) keeps its work on the task's
+thread; fastpr's own threads there would only compete with the other tasks.
 """
 import dataclasses
+import functools
 
 import numpy as np
 
 from . import _validation
+from ._engine.batch import on_this_thread
 from ._engine.kernels import sweep as _sweep
 from ._engine.kernels.split import gather_by_code, route_codes
 from ._engine.kernels.tables import stable_order
@@ -103,6 +109,16 @@ class Failure:
 
 
 # ----------------------------------------------------------------------------- one partition
+def task(function):
+    """``function`` as a step that an engine runs as one of its tasks: the work it starts stays
+    on the task's thread (see "Threads")."""
+    @functools.wraps(function)
+    def on_one_core(*args, **kwargs):
+        with on_this_thread():
+            return function(*args, **kwargs)
+    return on_one_core
+
+
 def check(y_true, y_score, sample_weight, groups, pos_label):
     """One partition, whose inputs have one length, validated: (is_positive, scores, weights,
     group ids), or None when it is empty. Unlike the whole data, a partition may be empty or
@@ -288,6 +304,7 @@ def _nbytes(*arrays):
     return sum(array.nbytes for array in arrays if array is not None)
 
 
+@task
 def prepared(number, y_true, y_score, sample_weight, pos_label):
     """Partition ``number`` ready to route: (part, distinct labels, sample).
 
@@ -327,6 +344,7 @@ def n_ranges_for(n_workers):
     return max(1, n_workers)
 
 
+@task
 def routed(part, boundaries):
     """A prepared partition's pieces, one per score range (``boundaries.size + 1`` of them,
     lowest scores first): piece r holds the rows (or the compacted entries) with
@@ -356,6 +374,7 @@ def routed(part, boundaries):
     return tuple(Classes(*rows(2 * r + 1), *rows(2 * r)) for r in range(n_pieces))
 
 
+@task
 def sorted_range(*pieces):
     """(the range's rows sorted by class, its summary) from its pieces of every partition
     (:class:`Classes` and CompactedSegments, as :func:`routed` cuts them).
@@ -388,6 +407,7 @@ def sorted_range(*pieces):
     return ranking, summary
 
 
+@task
 def sweep_sorted(ranking, start):
     """(final state, hull vertices) of one range of :func:`sorted_range` swept from its
     carried state (its row of :func:`carried_states`); None if it is empty."""
@@ -402,6 +422,7 @@ def _arrays(ranking):
 
 
 # ----------------------------------------------------------------------------- groups
+@task
 def group_segments(number, y_true, y_score, sample_weight, groups, pos_label):
     """(group ids, {group: CompactedSegment}, distinct labels) of partition ``number``: its
     distinct group ids sorted (None when it is empty) and a segment for each, empty where the
@@ -422,6 +443,7 @@ def group_segments(number, y_true, y_score, sample_weight, groups, pos_label):
     return keys, segments, labels(y_true)
 
 
+@task
 def merged_groups(*partitions):
     """Per-group merge of several results of :func:`group_segments` (or of this function); the
     first Failure among them in place of the labels, if there is one."""
