@@ -2,7 +2,8 @@
 
 :func:`evaluate` gives the :class:`fastpr.Evaluation` that ``fastpr.evaluate`` gives on the
 collected rows (every field, the hull included, equal to rounding of the weight sums), and with
-``groups=`` the same :class:`fastpr.EvaluationBatch`. No binning and no approximation: the exact
+``groups=``, or several models' score columns (``score=[...]``), the same
+:class:`fastpr.EvaluationBatch`. No binning and no approximation: the exact
 areas of ``fastpr.evaluate``. :func:`accumulate` returns the merged exact state as a
 :class:`fastpr.Accumulator`, from which the curves follow. Needs the ``spark`` extra
 (``pip install "fastpr[spark]"``) and Java, as any PySpark does; the executors' Python must be
@@ -42,7 +43,10 @@ from ..results import EvaluationBatch
 # never the rows; where the JVM finds more than max_driver_entries pairs, "auto" turns to the
 # ranges. (Trying the pairs first beats estimating their number first: on a cached DataFrame of
 # 3·10^6 rows and about 1,000 scores a HyperLogLog pass took 0.44 s, the pairs' whole path 0.26 s;
-# where there are many, the wasted aggregation is small beside the range path.)
+# where there are many, the wasted aggregation is small beside the range path.) Several models
+# (score=[...]) are one job too: each row becomes one row per model (posexplode of an array of
+# the score columns, with the model's number) and the JVM adds up the (model, score, label)
+# triples; the driver splits them by model and checks each model's pairs as its own column.
 #
 # Many distinct scores: a sample sort that keeps every machine's memory to its share. A sample of
 # about 2^16 scores, drawn in the JVM, gives range boundaries at quantiles of the rows' scores;
@@ -51,6 +55,7 @@ from ..results import EvaluationBatch
 # sweep passes on to the ranges below; the driver chains those summaries into the state where
 # each range's sweep starts; one task per range resumes the sweep of fastpr.evaluate there, on
 # the executor holding it; the driver joins the ranges' partial sums and ROC-hull vertices.
+# Several models run one sample sort each, on their own column.
 #
 # Errors. Where the pairs or a range fail a check, each partition is checked on its executor
 # (mapInArrow) to find the first failing row, which is reported with its column, partition and
@@ -190,14 +195,19 @@ def evaluate(df, *, label, score, weight=None, groups=None, pos_label=None, stra
     ----------
     df : pyspark.sql.DataFrame
         The table; only the named columns are read.
-    label, score : str
-        Names of the label and score columns, read as ``y_true`` and ``y_score`` of
-        :func:`fastpr.evaluate`: two labels in all (positive means ``pos_label``, else 1 or
-        True), real scores without NaN. Nulls are refused.
+    label : str
+        Name of the label column, read as ``y_true`` of :func:`fastpr.evaluate`: two labels
+        in all (positive means ``pos_label``, else 1 or True). Nulls are refused.
+    score : str or list of str
+        Name of the score column, read as ``y_score``: real scores without NaN or nulls. A list
+        (or tuple) of column names evaluates several models scored on the same rows, as
+        :func:`fastpr.evaluate` evaluates a table of models ``{name: column}``: the names must
+        be unique columns of ``df``, and each column is checked as a ``y_score`` of its own.
     weight : str, default=None
         Name of a column of finite weights >= 0 (``sample_weight``).
     groups : str, default=None
-        Name of a column of group keys: evaluate each group on its own.
+        Name of a column of group keys: evaluate each group on its own. Needs one score column
+        (``fastpr.evaluate`` refuses a table of models with groups).
     pos_label : scalar, default=None
         As in :func:`fastpr.evaluate`.
     strategy : {"auto", "driver", "ranges"}, default="auto"
@@ -206,17 +216,22 @@ def evaluate(df, *, label, score, weight=None, groups=None, pos_label=None, stra
         each). "ranges": the rows are sorted by score ranges on the executors, so that no
         machine holds all of them. "auto" takes "driver" where the data holds at most
         ``max_driver_entries`` distinct (score, label) pairs (the JVM adds them up and stops
-        collecting past that), else "ranges".
+        collecting past that), else "ranges"; with several score columns, one choice for all
+        of them, by the pairs of all the models together.
     n_ranges : int, default=None
         Score ranges of the "ranges" strategy; default: twice the partitions of ``df``.
     max_driver_entries : int, default=2097152
-        The most distinct (score, label) pairs "auto" lets the driver gather (2^21: 48 MiB).
+        The most distinct (score, label) pairs "auto" lets the driver gather (2^21: 48 MiB),
+        counted over all the models where ``score`` is a list.
 
     Returns
     -------
     Evaluation or EvaluationBatch
         As :func:`fastpr.evaluate` on the collected columns; with ``groups``, its
-        :class:`fastpr.EvaluationBatch`, ``index`` the sorted group keys.
+        :class:`fastpr.EvaluationBatch`, ``index`` the sorted group keys. With a list of score
+        columns, the EvaluationBatch of ``fastpr.evaluate(label, {name: column, ...})``:
+        ``index`` the names in the order given, ``index_name`` "model"; a list of one name
+        gives a batch of one, as a one-column table does.
 
     Notes
     -----
@@ -230,6 +245,12 @@ def evaluate(df, *, label, score, weight=None, groups=None, pos_label=None, stra
     evaluated with one ``fastpr.evaluate(..., groups=...)`` call: a group's rows must fit in
     one executor task.
 
+    With a list of K score columns, "driver" is still one Spark job: each row stands for K
+    rows (model, score, label[, weight]) and the JVM adds up the distinct (model, score,
+    label) triples, so the driver holds the distinct pairs of all the models. "ranges" runs
+    the sample sort once per model, on its own column: K times the jobs and the sorting of one
+    column (a Python loop over the columns costs the same).
+
     Examples
     --------
     >>> import fastpr.spark
@@ -237,6 +258,14 @@ def evaluate(df, *, label, score, weight=None, groups=None, pos_label=None, stra
     ...                            "y int, s double")  # doctest: +SKIP
     >>> round(fastpr.spark.evaluate(df, label="y", score="s").auc_pr, 4)  # doctest: +SKIP
     0.7407
+
+    Several models' score columns of one table, in one call:
+
+    >>> df = spark.createDataFrame([(1, 0.9, 0.1), (0, 0.8, 0.2), (1, 0.7, 0.3), (0, 0.1, 0.4)],
+    ...                            "y int, good double, bad double")  # doctest: +SKIP
+    >>> batch = fastpr.spark.evaluate(df, label="y", score=["good", "bad"])  # doctest: +SKIP
+    >>> batch.index, batch.auc_roc  # doctest: +SKIP
+    (array(['good', 'bad'], dtype=object), array([0.75, 0.25]))
     """
     columns = _columns(df, label, score, weight, groups)
     if groups is not None:
@@ -258,8 +287,10 @@ def accumulate(df, *, label, score, weight=None, pos_label=None):
 
     Parameters
     ----------
-    df, label, score, weight, pos_label
+    df, label, weight, pos_label
         As in :func:`evaluate`.
+    score : str
+        Name of the score column: one only (a list raises ``TypeError``).
 
     Returns
     -------
@@ -273,7 +304,9 @@ def accumulate(df, *, label, score, weight=None, pos_label=None):
     Notes
     -----
     The driver holds one entry per distinct score (24 bytes): use it where they are few. The
-    state has no rows left, so it cannot be resampled by row: bootstrap needs the rows.
+    state has no rows left, so it cannot be resampled by row: bootstrap needs the rows. One
+    score column only: for several models, call it once per column (:func:`evaluate` takes a
+    list).
     """
     if isinstance(score, (list, tuple)):
         raise InputTypeError("accumulate takes one score column, got a list of {n}: call it once "
