@@ -165,6 +165,62 @@ def test_accumulator_gives_the_curves(spark):
         np.testing.assert_allclose(getattr(curve, field), getattr(expected, field), rtol=1e-12)
 
 
+
+# ----------------------------------------------------------------------------- several models
+def models_frame(spark, seed):
+    """Three models' weighted, rounded scores (ties across partitions) in four partitions, the
+    second emptied; and the collected table."""
+    from pyspark.sql import functions as F
+    rng = np.random.default_rng(seed)
+    y, a, w = data(500, seed=seed, decimals=2, weighted=True)
+    b = (a + rng.normal(scale=0.3, size=a.size)).round(1)
+    c = rng.integers(0, 5, a.size)  # an integer column, few scores
+    # Cached: Spark deals rows out round robin in an order that depends on the columns
+    # selected, so that each query would empty partition 1 of other rows.
+    df = frame(spark, 4, y=y, a=a, b=b, c=c, w=w).where(F.spark_partition_id() != 1).cache()
+    return df, df.toArrow().to_pandas()
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_models_match_evaluate(spark, strategy):
+    """score=[...] gives fastpr.evaluate's table of models on the collected columns: index in
+    the order given, every field, the hull included."""
+    df, collected = models_frame(spark, seed=7)
+    names = ["c", "a", "b"]
+    try:
+        got = fastpr.spark.evaluate(df, label="y", score=names, weight="w", strategy=strategy,
+                                    n_ranges=4)
+        assert df.rdd.glom().map(len).collect()[1] == 0
+    finally:
+        df.unpersist()
+    expected = fastpr.evaluate(collected["y"], collected[names], sample_weight=collected["w"])
+    assert isinstance(got, fastpr.EvaluationBatch) and got.index_name == "model"
+    assert list(got.index) == list(expected.index) == names
+    for i in range(len(names)):
+        assert_evaluations_close(got[i], expected[i])
+
+
+def test_one_model_list_and_the_total_cap(spark, monkeypatch):
+    """A list of one column is a batch of one, as a one-column table is; "auto" caps the
+    distinct (model, score, label) entries of all models together, not of each."""
+    y, s, _ = data(300, seed=8, decimals=1)
+    df = frame(spark, 3, y=y, s=s, t=-s)
+    got = fastpr.spark.evaluate(df, label="y", score=["s"])
+    expected = fastpr.evaluate(y, {"s": s})
+    assert isinstance(got, fastpr.EvaluationBatch) and list(got.index) == ["s"]
+    assert_evaluations_close(got[0], expected[0])
+    ranged = []
+    real = fastpr.spark._range_sorted
+    monkeypatch.setattr(fastpr.spark, "_range_sorted",
+                        lambda *args: ranged.append(1) or real(*args))
+    pairs = len(set(zip(s, y)))  # of each model; the two hold twice as many
+    got = fastpr.spark.evaluate(df, label="y", score=["s", "t"], max_driver_entries=pairs + 1)
+    assert ranged
+    expected = fastpr.evaluate(y, {"s": s, "t": -s})
+    for i in range(2):
+        assert_evaluations_close(got[i], expected[i])
+
+
 # ----------------------------------------------------------------------------- bad input
 def error_of(call):
     with pytest.raises((ValueError, TypeError)) as caught:
@@ -227,3 +283,40 @@ def test_zero_weight_everywhere(spark):
                (1, 0.3, 0.0))
     error = error_of(lambda: fastpr.spark.evaluate(df, label="y", score="s", weight="w"))
     assert "weight column 'w' is zero everywhere" in str(error)
+
+
+@pytest.mark.parametrize("score, options, kind, text", [
+    ([], {}, fastpr.InputValueError, "score is an empty list: name one score column or more"),
+    (["s", "s"], {}, fastpr.InputValueError,
+     "score names the column 's' more than once; each model's column must be named once"),
+    (["s", "x"], {}, fastpr.InputValueError, "score='x' is not a column of the DataFrame"),
+    (["s", 3], {}, fastpr.InputTypeError,
+     "score must name columns of the DataFrame (strings); got 3 (int) at position 1"),
+    (["s"], {"groups": "g"}, fastpr.InputValueError,
+     "groups splits one ranking, so score must name one column, not a list"),
+])
+def test_models_bad_lists(spark, score, options, kind, text):
+    df = table(spark, "y int, s double, g int", 1, (1, 0.2, 1), (0, 0.1, 1))
+    error = error_of(lambda: fastpr.spark.evaluate(df, label="y", score=score, **options))
+    assert isinstance(error, kind) and error.argument == "score", (type(error), str(error))
+    assert text in str(error), str(error)
+
+
+def test_accumulate_takes_one_column(spark):
+    df = table(spark, "y int, s double, t double", 1, (1, 0.2, 0.1), (0, 0.1, 0.3))
+    error = error_of(lambda: fastpr.spark.accumulate(df, label="y", score=["s", "t"]))
+    assert isinstance(error, fastpr.InputTypeError) and error.argument == "score"
+    assert "accumulate takes one score column" in str(error), str(error)
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_models_null_and_nan_named(spark, strategy):
+    """A null or NaN in one model's column: that column, the row in its partition."""
+    df = table(spark, "y int, a double, b double, c double", 2, (1, 0.1, 0.1, 0.1),
+               (0, 0.2, 0.3, 0.2), (1, 0.3, None, 0.3), (0, 0.4, 0.1, float("nan")))
+    for names, text in ((["a", "b", "c"], "score column 'b' is missing (null) at row 0 of "
+                         "partition 1"),
+                        (["c", "a"], "score column 'c' contains NaN at row 1 of partition 1")):
+        error = error_of(lambda: fastpr.spark.evaluate(df, label="y", score=names,
+                                                       strategy=strategy))
+        assert isinstance(error, fastpr.InputValueError) and text in str(error), str(error)

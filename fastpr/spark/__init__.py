@@ -2,7 +2,8 @@
 
 :func:`evaluate` gives the :class:`fastpr.Evaluation` that ``fastpr.evaluate`` gives on the
 collected rows (every field, the hull included, equal to rounding of the weight sums), and with
-``groups=`` the same :class:`fastpr.EvaluationBatch`. No binning and no approximation: the exact
+``groups=``, or several models' score columns (``score=[...]``), the same
+:class:`fastpr.EvaluationBatch`. No binning and no approximation: the exact
 areas of ``fastpr.evaluate``. :func:`accumulate` returns the merged exact state as a
 :class:`fastpr.Accumulator`, from which the curves follow. Needs the ``spark`` extra
 (``pip install "fastpr[spark]"``) and Java, as any PySpark does; the executors' Python must be
@@ -18,6 +19,7 @@ try:
     import pyarrow as pa
     from pyspark import StorageLevel, TaskContext
     from pyspark.sql import functions as F
+    from pyspark.sql import types as T
 except ImportError as error:
     raise ImportError('fastpr.spark needs PySpark and pyarrow: pip install "fastpr[spark]"') \
         from error
@@ -41,7 +43,10 @@ from ..results import EvaluationBatch
 # never the rows; where the JVM finds more than max_driver_entries pairs, "auto" turns to the
 # ranges. (Trying the pairs first beats estimating their number first: on a cached DataFrame of
 # 3·10^6 rows and about 1,000 scores a HyperLogLog pass took 0.44 s, the pairs' whole path 0.26 s;
-# where there are many, the wasted aggregation is small beside the range path.)
+# where there are many, the wasted aggregation is small beside the range path.) Several models
+# (score=[...]) are one job too: each row becomes one row per model (posexplode of an array of
+# the score columns, with the model's number) and the JVM adds up the (model, score, label)
+# triples; the driver splits them by model and checks each model's pairs as its own column.
 #
 # Many distinct scores: a sample sort that keeps every machine's memory to its share. A sample of
 # about 2^16 scores, drawn in the JVM, gives range boundaries at quantiles of the rows' scores;
@@ -50,6 +55,7 @@ from ..results import EvaluationBatch
 # sweep passes on to the ranges below; the driver chains those summaries into the state where
 # each range's sweep starts; one task per range resumes the sweep of fastpr.evaluate there, on
 # the executor holding it; the driver joins the ranges' partial sums and ROC-hull vertices.
+# Several models run one sample sort each, on their own column.
 #
 # Errors. Where the pairs or a range fail a check, each partition is checked on its executor
 # (mapInArrow) to find the first failing row, which is reported with its column, partition and
@@ -67,18 +73,49 @@ _RANGED_SCHEMA = pa.schema([("range", pa.int32()), ("score", pa.float64()),
 
 
 def _columns(df, label, score, weight, groups):
-    """{argument: column name} of the columns given, each checked to exist in ``df``."""
+    """{argument: column name} of the columns given, each checked to exist in ``df``; a list
+    (or tuple) of score columns, one per model, stays a list, checked as ``fastpr.evaluate``
+    checks the column names of a table of models."""
     named = {"label": label, "score": score, "weight": weight, "groups": groups}
     given = {argument: column for argument, column in named.items() if column is not None}
     for argument, column in given.items():
+        if argument == "score" and isinstance(column, (list, tuple)):
+            given["score"] = _model_columns(df, column)
+            continue
         if not isinstance(column, str):
             raise InputTypeError("{argument} must be the name of a column of the DataFrame, got "
                                  "{kind}.", argument=argument, kind=type(column).__name__)
-        if column not in df.columns:
-            raise InputValueError("{argument}={column!r} is not a column of the DataFrame; it "
-                                  "has {present}.", argument=argument, column=column,
-                                  present=", ".join(map(repr, df.columns)))
+        _refuse_absent(df, argument, column)
     return given
+
+
+def _refuse_absent(df, argument, column):
+    if column not in df.columns:
+        raise InputValueError("{argument}={column!r} is not a column of the DataFrame; it "
+                              "has {present}.", argument=argument, column=column,
+                              present=", ".join(map(repr, df.columns)))
+
+
+def _model_columns(df, names):
+    """The list of score columns ``names``, one per model: not empty, strings, each a column of
+    ``df`` and named once."""
+    if not names:
+        raise InputValueError("{argument} is an empty list: name one score column or more.",
+                              argument="score")
+    seen = set()
+    for position, name in enumerate(names):
+        if not isinstance(name, str):
+            raise InputTypeError("{argument} must name columns of the DataFrame (strings); got "
+                                 "{value!r} ({kind}) at position {at}.", argument="score",
+                                 position=position, at=position, value=name,
+                                 kind=type(name).__name__)
+        if name in seen:
+            raise InputValueError("{argument} names the column {value!r} more than once; each "
+                                  "model's column must be named once.", argument="score",
+                                  position=position, value=name)
+        seen.add(name)
+        _refuse_absent(df, "score", name)
+    return list(names)
 
 
 # fastpr's argument names, as the Spark arguments restate them in errors.
@@ -158,14 +195,19 @@ def evaluate(df, *, label, score, weight=None, groups=None, pos_label=None, stra
     ----------
     df : pyspark.sql.DataFrame
         The table; only the named columns are read.
-    label, score : str
-        Names of the label and score columns, read as ``y_true`` and ``y_score`` of
-        :func:`fastpr.evaluate`: two labels in all (positive means ``pos_label``, else 1 or
-        True), real scores without NaN. Nulls are refused.
+    label : str
+        Name of the label column, read as ``y_true`` of :func:`fastpr.evaluate`: two labels
+        in all (positive means ``pos_label``, else 1 or True). Nulls are refused.
+    score : str or list of str
+        Name of the score column, read as ``y_score``: real scores without NaN or nulls. A list
+        (or tuple) of column names evaluates several models scored on the same rows, as
+        :func:`fastpr.evaluate` evaluates a table of models ``{name: column}``: the names must
+        be unique columns of ``df``, and each column is checked as a ``y_score`` of its own.
     weight : str, default=None
         Name of a column of finite weights >= 0 (``sample_weight``).
     groups : str, default=None
-        Name of a column of group keys: evaluate each group on its own.
+        Name of a column of group keys: evaluate each group on its own. Needs one score column
+        (``fastpr.evaluate`` refuses a table of models with groups).
     pos_label : scalar, default=None
         As in :func:`fastpr.evaluate`.
     strategy : {"auto", "driver", "ranges"}, default="auto"
@@ -174,17 +216,22 @@ def evaluate(df, *, label, score, weight=None, groups=None, pos_label=None, stra
         each). "ranges": the rows are sorted by score ranges on the executors, so that no
         machine holds all of them. "auto" takes "driver" where the data holds at most
         ``max_driver_entries`` distinct (score, label) pairs (the JVM adds them up and stops
-        collecting past that), else "ranges".
+        collecting past that), else "ranges"; with several score columns, one choice for all
+        of them, by the pairs of all the models together.
     n_ranges : int, default=None
         Score ranges of the "ranges" strategy; default: twice the partitions of ``df``.
     max_driver_entries : int, default=2097152
-        The most distinct (score, label) pairs "auto" lets the driver gather (2^21: 48 MiB).
+        The most distinct (score, label) pairs "auto" lets the driver gather (2^21: 48 MiB),
+        counted over all the models where ``score`` is a list.
 
     Returns
     -------
     Evaluation or EvaluationBatch
         As :func:`fastpr.evaluate` on the collected columns; with ``groups``, its
-        :class:`fastpr.EvaluationBatch`, ``index`` the sorted group keys.
+        :class:`fastpr.EvaluationBatch`, ``index`` the sorted group keys. With a list of score
+        columns, the EvaluationBatch of ``fastpr.evaluate(label, {name: column, ...})``:
+        ``index`` the names in the order given, ``index_name`` "model"; a list of one name
+        gives a batch of one, as a one-column table does.
 
     Notes
     -----
@@ -198,6 +245,12 @@ def evaluate(df, *, label, score, weight=None, groups=None, pos_label=None, stra
     evaluated with one ``fastpr.evaluate(..., groups=...)`` call: a group's rows must fit in
     one executor task.
 
+    With a list of K score columns, "driver" is still one Spark job: each row stands for K
+    rows (model, score, label[, weight]) and the JVM adds up the distinct (model, score,
+    label) triples, so the driver holds the distinct pairs of all the models. "ranges" runs
+    the sample sort once per model, on its own column: K times the jobs and the sorting of one
+    column (a Python loop over the columns costs the same).
+
     Examples
     --------
     >>> import fastpr.spark
@@ -205,9 +258,22 @@ def evaluate(df, *, label, score, weight=None, groups=None, pos_label=None, stra
     ...                            "y int, s double")  # doctest: +SKIP
     >>> round(fastpr.spark.evaluate(df, label="y", score="s").auc_pr, 4)  # doctest: +SKIP
     0.7407
+
+    Several models' score columns of one table, in one call:
+
+    >>> df = spark.createDataFrame([(1, 0.9, 0.1), (0, 0.8, 0.2), (1, 0.7, 0.3), (0, 0.1, 0.4)],
+    ...                            "y int, good double, bad double")  # doctest: +SKIP
+    >>> batch = fastpr.spark.evaluate(df, label="y", score=["good", "bad"])  # doctest: +SKIP
+    >>> batch.index, batch.auc_roc  # doctest: +SKIP
+    (array(['good', 'bad'], dtype=object), array([0.75, 0.25]))
     """
     columns = _columns(df, label, score, weight, groups)
     if groups is not None:
+        if not isinstance(columns["score"], str):
+            # As fastpr.evaluate refuses a table of models (2-D y_score) with groups.
+            raise InputValueError("groups splits one ranking, so {argument} must name one "
+                                  "column, not a list of {n}.", argument="score",
+                                  n=len(columns["score"]))
         result = _evaluate_groups(df, columns, pos_label)
         warn_if_undefined_in(result, "AUC-ROC", "AUC-PR", "normalised AUC-PR")
         return result
@@ -221,8 +287,10 @@ def accumulate(df, *, label, score, weight=None, pos_label=None):
 
     Parameters
     ----------
-    df, label, score, weight, pos_label
+    df, label, weight, pos_label
         As in :func:`evaluate`.
+    score : str
+        Name of the score column: one only (a list raises ``TypeError``).
 
     Returns
     -------
@@ -236,12 +304,15 @@ def accumulate(df, *, label, score, weight=None, pos_label=None):
     Notes
     -----
     The driver holds one entry per distinct score (24 bytes): use it where they are few. The
-    state has no rows left, so it cannot be resampled by row: bootstrap needs the rows.
+    state has no rows left, so it cannot be resampled by row: bootstrap needs the rows. One
+    score column only: for several models, call it once per column (:func:`evaluate` takes a
+    list).
     """
+    if isinstance(score, (list, tuple)):
+        raise InputTypeError("accumulate takes one score column, got a list of {n}: call it once "
+                             "per model (evaluate takes a list).", argument="score", n=len(score))
     columns = _columns(df, label, score, weight, None)
-    selected = df.select(*[columns[argument] for argument in ("label", "score", "weight")
-                           if argument in columns])
-    return _aggregated(selected, columns, pos_label, None)
+    return _aggregated(df, columns, pos_label, None)[0]
 
 
 def _arrow_schema(selected):
@@ -250,19 +321,43 @@ def _arrow_schema(selected):
     return to_arrow_schema(selected.schema)
 
 
+def _selected(df, columns):
+    """The label, score (one column) and weight columns of ``df``."""
+    return df.select(*[columns[argument] for argument in ("label", "score", "weight")
+                       if argument in columns])
+
+
 def _ranked(df, columns, pos_label, strategy, n_ranges, max_driver_entries):
-    """The Evaluation of one ranking, by the strategy chosen (see "How it works")."""
-    selected = df.select(*[columns[argument] for argument in ("label", "score", "weight")
-                           if argument in columns])
+    """The Evaluation of one ranking, or the EvaluationBatch of several models (a list of score
+    columns), by the strategy chosen (see "How it works")."""
+    several = not isinstance(columns["score"], str)
+    models = [dict(columns, score=name) for name in columns["score"]] if several else [columns]
+    evaluations = None
     if strategy != "ranges":
+        # One decision for all the models, as the cap bounds what the driver holds in all: the
+        # one job that adds up every model's pairs tells only their total, and a model with
+        # many scores takes the ranges however few the others have.
         cap = None if strategy == "driver" else max_driver_entries
-        accumulator = _aggregated(selected, columns, pos_label, cap)
-        if accumulator is not None:
+        accumulators = _aggregated(df, columns, pos_label, cap)
+        if accumulators is not None:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", UndefinedMetricWarning)  # warned by evaluate
-                return accumulator.evaluate()
+                evaluations = [accumulator.evaluate() for accumulator in accumulators]
+    if evaluations is None:
+        n_ranges = 2 * df.rdd.getNumPartitions() if n_ranges is None else n_ranges
+        evaluations = [_sample_sorted(_selected(df, model), model, pos_label, n_ranges)
+                       for model in models]
+    if not several:
+        return evaluations[0]
+    return EvaluationBatch(index=np.array(columns["score"], dtype=object), index_name="model",
+                           **{name: np.array([getattr(evaluation, name)
+                                              for evaluation in evaluations])
+                              for name in _BATCH_FIELDS})
+
+
+def _sample_sorted(selected, columns, pos_label, n_ranges):
+    """The Evaluation of one ranking by the sample sort (the ranges)."""
     sample, rows_each = _sampled_scores(selected, columns["score"])
-    n_ranges = 2 * df.rdd.getNumPartitions() if n_ranges is None else n_ranges
     boundaries = _partitioned.boundaries([(sample, rows_each)], n_ranges) if sample.size else (
         np.empty(0))
     return _range_sorted(selected, columns, pos_label, boundaries)
@@ -279,22 +374,67 @@ def _sampled_scores(selected, score):
     return values, n_rows / max(values.size, 1)
 
 
-def _aggregated(selected, columns, pos_label, cap):
-    """The Accumulator of the distinct (score, label) pairs with their total weight, added up
-    in the JVM and checked by the input layer on the driver; None when there are more than
-    ``cap`` of them."""
-    label, score = columns["label"], columns["score"]
-    weight = columns.get("weight")
+def _aggregated(df, columns, pos_label, cap):
+    """The Accumulators, one per score column, of the distinct (score, label) pairs with their
+    total weight, added up in the JVM in one job (the models' pairs keyed by model number) and
+    checked by the input layer on the driver, model by model; None when there are more than
+    ``cap`` of them in all."""
+    label, weight = columns["label"], columns.get("weight")
+    several = not isinstance(columns["score"], str)
     sums = [F.count(F.lit(1)).alias("total")] if weight is None else [
         F.sum(weight).alias("total"), F.min(weight).alias("least")]
-    pairs = selected.groupBy(score, label).agg(*sums)
+    if several:
+        pairs = _exploded(df, columns, pos_label).groupBy(_MODEL, _SCORE, label).agg(*sums)
+    else:
+        pairs = _selected(df, columns).groupBy(columns["score"], label).agg(*sums)
     if cap is not None:
         pairs = pairs.limit(cap + 1)
     table = pairs.toArrow()
     if cap is not None and table.num_rows > cap:
         return None
+    if not several:
+        return [_accumulated(table, columns["score"], df, columns, pos_label)]
+    models = table.column(_MODEL).to_numpy()
+    order = np.argsort(models, kind="stable")
+    table = table.take(order)
+    ends = np.cumsum(np.bincount(models, minlength=len(columns["score"])))
+    return [_accumulated(table.slice(end - size, size), _SCORE, df,
+                         dict(columns, score=name), pos_label)
+            for name, end, size in zip(columns["score"], ends, np.diff(ends, prepend=0))]
+
+
+# Spark types whose values a double holds as fastpr reads them (bool as 0 and 1), so that
+# score columns of different ones can share the array of _exploded, as NumPy stacks a table's
+# columns into float64.
+_REAL_TYPES = (T.BooleanType, T.ByteType, T.ShortType, T.IntegerType, T.LongType, T.FloatType,
+               T.DoubleType)
+_MODEL, _SCORE = "__fastpr_model", "__fastpr_score"
+
+
+def _exploded(df, columns, pos_label):
+    """One row (label, [weight], model number, score) per row and score column of ``df``."""
+    names = columns["score"]
+    scores = [F.col(name) for name in names]
+    types = [df.schema[name].dataType for name in names]
+    if len(set(types)) > 1:
+        # An array holds one type: Spark would cast the columns to a common one (strings to
+        # numbers, decimals to doubles), which the input layer might refuse in the column
+        # itself. A column of another type is checked alone first, and raises its error.
+        for name, kind in zip(names, types):
+            if not isinstance(kind, _REAL_TYPES):
+                _aggregated(df, dict(columns, score=name), pos_label, None)
+        scores = [score.cast("double") for score in scores]
+    kept = [columns[argument] for argument in ("label", "weight") if argument in columns]
+    return df.select(*kept, F.posexplode(F.array(*scores)).alias(_MODEL, _SCORE))
+
+
+def _accumulated(table, score, df, columns, pos_label):
+    """The Accumulator of one score column's pairs, the rows of ``table`` (its scores in column
+    ``score``), checked by the input layer; where they fail, the error of the first failing
+    row of ``df``'s columns, as ``columns`` names them."""
+    weight = columns.get("weight")
     try:
-        aggregated = dict(columns, weight="total") if weight else dict(columns)
+        aggregated = dict(columns, score=score, **({"weight": "total"} if weight else {}))
         result = _checked(None, table.drop_columns(["least"]) if weight else table,
                           aggregated, pos_label)
         if isinstance(result, _partitioned.Failure):
@@ -302,7 +442,7 @@ def _aggregated(selected, columns, pos_label, cap):
         if weight is not None:
             _validation.nonnegative("sample_weight", _column(table, "least"))
     except InputError as error:
-        _raise_first_failure(selected, columns, pos_label, error)
+        _raise_first_failure(_selected(df, columns), columns, pos_label, error)
     if result is None or (weight is not None and not result[2].any()):
         _raise_empty(columns, result is None)
     is_positive, scores, weights, _ = result
