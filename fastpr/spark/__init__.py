@@ -4,9 +4,10 @@
 collected rows (every field, the hull included, equal to rounding of the weight sums), and with
 ``groups=`` the same :class:`fastpr.EvaluationBatch`. No binning and no approximation: the exact
 areas of ``fastpr.evaluate``. :func:`accumulate` returns the merged exact state as a
-:class:`fastpr.Accumulator`, from which the curves follow. Needs the ``spark`` extra
-(``pip install "fastpr[spark]"``) and Java, as any PySpark does; the executors' Python must be
-able to import fastpr.
+:class:`fastpr.Accumulator`, from which the curves follow. :func:`bootstrap` gives
+``fastpr.bootstrap``'s interval exactly, from each distinct (score, label, weight) cell's row
+count. Needs the ``spark`` extra (``pip install "fastpr[spark]"``) and Java, as any PySpark
+does; the executors' Python must be able to import fastpr.
 """
 import dataclasses
 import pickle
@@ -27,6 +28,7 @@ from .._undefined import warn_if_undefined_in
 from .._validation import Integer, OneOf, options
 from ..accumulator import Accumulator, CompactedSegment
 from ..exceptions import InputError, InputTypeError, InputValueError, UndefinedMetricWarning
+from ..intervals import BOOTSTRAP_OPTIONS, bootstrap_cells
 from ..metrics import evaluate as _evaluate
 from ..results import EvaluationBatch
 
@@ -236,7 +238,9 @@ def accumulate(df, *, label, score, weight=None, pos_label=None):
     Notes
     -----
     The driver holds one entry per distinct score (24 bytes): use it where they are few. The
-    state has no rows left, so it cannot be resampled by row: bootstrap needs the rows.
+    state keeps each score's total weights, not how many rows made them, so it is not what a
+    bootstrap resamples; :func:`bootstrap` keeps the row count of each distinct (score, label,
+    weight) cell, from which the bootstrap of the rows follows exactly.
     """
     columns = _columns(df, label, score, weight, None)
     selected = df.select(*[columns[argument] for argument in ("label", "score", "weight")
@@ -487,3 +491,103 @@ def _group_batch(is_positive, scores, weights, ids):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)  # warned once, on the driver
         return _evaluate(is_positive, scores, sample_weight=weights, groups=ids)
+
+
+# ----------------------------------------------------------------------------- bootstrap
+# The column of each cell's row count.
+_COUNT = "__fastpr_count"
+# What the driver holds per cell, about: its Arrow row (score, label, weight, count: 32 bytes),
+# the checked and sorted arrays made from it, and the replicate kernel's buffers.
+_CELL_BYTES = 100
+
+
+@options(**BOOTSTRAP_OPTIONS, max_driver_entries=Integer(minimum=0))
+def bootstrap(df, *, label, score, weight=None, pos_label=None, metric="auc_pr",
+              method="interpolated", n_boot=1000, confidence=0.95, interval="percentile",
+              stratified=True, resampling="multinomial", seed=None, progress=False,
+              max_driver_entries=_MAX_DRIVER_ENTRIES):
+    """:func:`fastpr.bootstrap` of a ranking held in a Spark DataFrame, from the row counts of
+    its distinct (score, label, weight) cells.
+
+    Parameters
+    ----------
+    df, label, score, weight, pos_label
+        As in :func:`evaluate`.
+    metric, method, n_boot, confidence, interval, stratified, resampling, seed, progress
+        As in :func:`fastpr.bootstrap` (the top-k metrics without ``weight``).
+    max_driver_entries : int, default=2097152
+        The most distinct (score, label[, weight]) cells the driver gathers (about 100 bytes
+        each: 200 MiB at the default); more is an error, never an approximation.
+
+    Returns
+    -------
+    BootstrapResult
+        The estimate of :func:`fastpr.bootstrap` on the collected rows, and replicates with
+        exactly the distribution of its replicates (not the same numbers for the same seed).
+
+    Notes
+    -----
+    Rows that share score, label and weight are interchangeable: a replicate depends on them
+    only through the number drawn into their cell, and drawing the rows with replacement gives
+    the cells a multinomial of their row counts (Poisson resampling: a Poisson of each count).
+    Spark counts the rows of each cell (one ``groupBy``) and the driver draws the cells' totals
+    directly, so the result is exact, not an approximation of the rows' bootstrap: the same
+    estimate, and replicates of the same distribution. The BCa jackknife is computed from the
+    cells too; it equals ``fastpr.bootstrap``'s on the rows sorted by score (and weight) within
+    each class, as Spark's rows have no order of their own. The cells are sorted on the driver,
+    so the result depends on the seed alone, not on the partitioning.
+
+    Cost: one aggregation in the JVM; on the driver, memory for each cell and per replicate
+    O(cells), or O(positive cells) without weights (the negatives between two positive scores
+    are drawn as one). Data with many distinct scores needs a larger ``max_driver_entries``.
+
+    Errors are those of :func:`evaluate` (nulls, NaN, negative weights, a third label, no rows,
+    zero weight everywhere, found with their partition and row).
+
+    Examples
+    --------
+    >>> import fastpr.spark
+    >>> df = spark.createDataFrame([(1, 0.9), (0, 0.8), (1, 0.7), (1, 0.6), (0, 0.6), (0, 0.1)],
+    ...                            "y int, s double")  # doctest: +SKIP
+    >>> b = fastpr.spark.bootstrap(df, label="y", score="s", n_boot=200, seed=1)  # doctest: +SKIP
+    >>> round(b.estimate, 4)  # doctest: +SKIP
+    0.7407
+    """
+    columns = _columns(df, label, score, weight, None)
+    keys = [columns[argument] for argument in ("score", "label", "weight")
+            if argument in columns]
+    selected = df.select(*keys)
+    cells = selected.groupBy(*keys).agg(F.count(F.lit(1)).alias(_COUNT))
+    table = cells.limit(max_driver_entries + 1).toArrow()
+    if table.num_rows > max_driver_entries:
+        found = cells.count()
+        raise InputValueError(
+            "the DataFrame holds {found} distinct ({cells}) cells, more than "
+            "{argument}={limit} lets the driver gather (about {size} bytes each, {total} MiB in "
+            "all): raise {argument}, or round the scores.", argument="max_driver_entries",
+            found=found, limit=max_driver_entries, size=_CELL_BYTES,
+            cells=", ".join(("score", "label", "weight")[:len(keys)]),
+            total=max(1, round(found * _CELL_BYTES / 2**20)))
+    scores, is_positive, weights = _checked_cells(selected, table.drop_columns([_COUNT]),
+                                                  columns, pos_label)
+    # (``metric`` arrives parsed by the options, which bootstrap_cells checks again as text)
+    return bootstrap_cells(scores, is_positive, _column(table, _COUNT), weights,
+                           metric=metric.text, method=method, n_boot=n_boot,
+                           confidence=confidence, interval=interval, stratified=stratified,
+                           resampling=resampling, seed=seed, progress=progress)
+
+
+def _checked_cells(selected, table, columns, pos_label):
+    """(scores, is_positive, weights or None) of the cells, checked by the input layer as one
+    y_true / y_score / sample_weight; a failure is raised as :func:`evaluate` raises it, with
+    the first failing row found on the executors."""
+    try:
+        result = _checked(None, table, columns, pos_label)
+        if isinstance(result, _partitioned.Failure):
+            raise result.error
+    except InputError as error:
+        _raise_first_failure(selected, columns, pos_label, error)
+    if result is None or ("weight" in columns and not result[2].any()):
+        _raise_empty(columns, result is None)
+    is_positive, scores, weights, _ = result
+    return scores, is_positive, weights

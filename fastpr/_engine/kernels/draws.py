@@ -22,7 +22,8 @@ and a bin's total is Poisson(its size). Chains take their numbers from the strea
 order. Cells (``resample.counted_replicates_into``: distinct (score, class, weight) entries
 with their row counts) are bins whose sizes are those counts: each class's cells get their
 totals by ``bin_totals_into``, the positives' from the POSITIVES stream, the negatives' (or
-their gap bins') from the BINS stream. The layout is part of what a seed means: changing it changes every replicate.
+their gap bins') from the BINS stream. The layout is part of what a seed means: changing it
+changes every replicate.
 """
 import numpy as np
 
