@@ -293,4 +293,5 @@ def test_bootstrap_refuses_more_cells_than_max_driver_entries(spark):
                                                     max_driver_entries=20))
     assert isinstance(error, fastpr.InputValueError) and error.argument == "max_driver_entries"
     assert (f"the DataFrame holds {n_cells} distinct (score, label) cells, more than "
-            f"max_driver_entries=20 lets the driver gather (about 100 bytes each") in str(error)
+            "max_driver_entries=20 lets the driver gather (about ") in str(error)
+    assert " bytes each here, 1 MiB in all): raise max_driver_entries" in str(error)
