@@ -175,7 +175,7 @@ class _Resampler:
     neg_weight: np.ndarray
     pos_order: np.ndarray
     neg_order: np.ndarray
-    bins: "_GapBins | _ExampleBins | _CellBins"  # the negatives as the replicate kernels take them
+    bins: "_GapBins | _ExampleBins | _CellBins"  # the negatives as the kernels take them
     pos_count: np.ndarray = None
     neg_count: np.ndarray = None
 
@@ -266,31 +266,30 @@ class _Resampler:
     def jackknife(self, point):
         """Delete-a-group jackknife: examples in ``_JACKKNIFE_GROUPS`` groups (by position within
         their class, the negatives' positions following the positives'), or leave-one-out when
-        there are fewer examples than that. A cell holds the consecutive positions of its rows,
-        and loses in group g those of its positions k with k % n_groups == g."""
-        if self.pos_count is None:
-            n_pos, n_neg = self.pos.shape[1], self.neg.shape[1]
-        else:
-            n_pos, n_neg = (int(count.sum()) for count in (self.pos_count, self.neg_count))
-        n_groups = min(_JACKKNIFE_GROUPS, n_pos + n_neg)
-        if self.pos_count is None:
-            group_pos = np.arange(n_pos) % n_groups
-            group_neg = (n_pos + np.arange(n_neg)) % n_groups
-        else:
-            ends = [np.cumsum(count.astype(np.int64)) + offset
-                    for count, offset in ((self.pos_count, 0), (self.neg_count, n_pos))]
+        there are fewer examples than that."""
+        n_groups, deleted = self._jackknife_groups()
         out = np.empty((n_groups, self.pos.shape[0], resample.N_REPLICATE))
-        for g in range(n_groups):
-            if self.pos_count is None:
-                kept_pos, kept_neg = group_pos != g, group_neg != g
-            else:
-                kept_pos, kept_neg = (count - _in_group(end - count.astype(np.int64), end, g,
-                                                        n_groups)
-                                      for count, end in zip((self.pos_count, self.neg_count),
-                                                            ends))
+        for g, (kept_pos, kept_neg) in enumerate(deleted):
             for m in range(self.pos.shape[0]):
                 out[g, m] = self._row(m, kept_pos, kept_neg, point)
         return out
+
+    def _jackknife_groups(self):
+        """(number of groups, what each group's deletion keeps of each class, one group at a
+        time): masks of the examples, or the cells' counts left. A cell holds consecutive
+        positions of its class, and loses in group g its positions k with k % groups == g."""
+        if self.pos_count is None:
+            n_pos, n_neg = self.pos.shape[1], self.neg.shape[1]
+            n_groups = min(_JACKKNIFE_GROUPS, n_pos + n_neg)
+            group_pos = np.arange(n_pos) % n_groups
+            group_neg = (n_pos + np.arange(n_neg)) % n_groups
+            return n_groups, ((group_pos != g, group_neg != g) for g in range(n_groups))
+        n_pos = self.pos_count.sum()  # (whole numbers below 2^53: exact in float64)
+        n_groups = int(min(_JACKKNIFE_GROUPS, n_pos + self.neg_count.sum()))
+        ends = [(count, np.cumsum(count) + offset)
+                for count, offset in ((self.pos_count, 0.0), (self.neg_count, n_pos))]
+        return n_groups, (tuple(count - _in_group(end - count, end, g, n_groups)
+                                for count, end in ends) for g in range(n_groups))
 
     @staticmethod
     def _weights(kept_examples, base, order, model):
@@ -305,10 +304,11 @@ class _Resampler:
 
 
 def _in_group(starts, ends, group, n_groups):
-    """How many of the positions k in [starts, ends) have k % n_groups == group (per entry):
-    those below ``end`` number ceil((end - group) / n_groups) for any end >= 0."""
+    """How many of the positions k in [starts, ends) have k % n_groups == group (per entry,
+    whole numbers as float64): those below ``end`` number ceil((end - group) / n_groups) for
+    any end >= 0."""
     return ((ends - group + n_groups - 1) // n_groups
-            - (starts - group + n_groups - 1) // n_groups).astype(np.float64)
+            - (starts - group + n_groups - 1) // n_groups)
 
 
 def _sort_row(row):

@@ -265,3 +265,19 @@ def test_labels_must_be_bool_and_scores_numbers():
         bootstrap_cells([0.1, np.nan], np.array([True, False]), [1, 1])
     with pytest.raises(ValueError, match="y_true has no negatives"):
         bootstrap_cells([0.1, 0.5], np.array([True, False]), [1, 0])
+
+
+@pytest.mark.parametrize("stratified, resampling", MODES, ids=MODE_IDS)
+def test_cells_of_a_huge_table_resample_exactly_and_fast(stratified, resampling):
+    """Cells of 10^9 to 10^11 rows (a large Spark table with few scores): the binomial and
+    Poisson draws at such sizes (exact, see test_resampling) give every replicate a value,
+    centred on the estimate with the tiny spread of so many rows."""
+    rng = np.random.default_rng(9)
+    scores = np.arange(40.0)
+    is_positive = np.arange(40) % 3 == 0
+    counts = rng.integers(10**9, 10**11, 40)
+    result = bootstrap_cells(scores, is_positive, counts, metric="auc_roc", n_boot=400, seed=1,
+                             stratified=stratified, resampling=resampling)
+    assert np.isfinite(result.replicates).all()
+    assert abs(result.replicates.mean() - result.estimate) < 1e-4
+    assert 0 < result.replicates.std() < 1e-4
