@@ -246,14 +246,17 @@ def test_bootstrap_equals_bootstrap_cells_of_the_collected_rows(spark, weighted)
     if weighted:
         w = np.round(w * 4) / 4  # few distinct weights: cells of several rows
     df = rows(spark, y, s, w, partitions=4)
-    options = dict(n_boot=200, seed=4, interval="bca", metric="max_f1")
+    # The default metric (a string the options pass on as it is) and a parsed one.
+    options = dict(n_boot=200, seed=4, interval="bca", **({"metric": "max_f1"} if weighted
+                                                           else {}))
     got = fastpr.spark.bootstrap(df, label="y", score="s", weight="w" if weighted else None,
                                  **options)
     expected = fastpr.intervals.bootstrap_cells(*cells_of(y, s, w), **options)
     np.testing.assert_array_equal(got.replicates, expected.replicates)
     assert (got.estimate, got.low, got.high) == (expected.estimate, expected.low, expected.high)
     assert got.estimate == pytest.approx(
-        fastpr.bootstrap(y, s, sample_weight=w, n_boot=2, metric="max_f1").estimate, rel=1e-12)
+        fastpr.bootstrap(y, s, sample_weight=w, **(options | {"n_boot": 2})).estimate,
+        rel=1e-12)
 
 
 def test_bootstrap_with_empty_partitions_and_top_k(spark):

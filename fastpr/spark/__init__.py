@@ -575,9 +575,10 @@ def bootstrap(df, *, label, score, weight=None, pos_label=None, metric="auc_pr",
             total=max(1, round(found * size / 2**20)))
     scores, is_positive, weights = _checked_cells(selected, table.drop_columns([_COUNT]),
                                                   columns, pos_label)
-    # (``metric`` arrives parsed by the options, which bootstrap_cells checks again as text)
+    # (``metric`` arrives parsed by the options, or as the default string; bootstrap_cells
+    # checks it again as text)
     return bootstrap_cells(scores, is_positive, _column(table, _COUNT), weights,
-                           metric=metric.text, method=method, n_boot=n_boot,
+                           metric=_validation.metric_spec(metric).text, method=method, n_boot=n_boot,
                            confidence=confidence, interval=interval, stratified=stratified,
                            resampling=resampling, seed=seed, progress=progress)
 
