@@ -288,6 +288,14 @@ def test_bootstrap_refuses_bad_input_as_evaluate_does(spark):
         assert (type(got), str(got)) == (type(expected), str(expected))
 
 
+def test_bootstrap_takes_one_score_column(spark):
+    """Several models' columns (which fastpr.spark.evaluate takes as a list) are refused."""
+    df = table(spark, "y int, s double, t double", 1, (1, 0.1, 0.2), (0, 0.2, 0.1))
+    error = error_of(lambda: fastpr.spark.bootstrap(df, label="y", score=["s", "t"]))
+    assert isinstance(error, fastpr.InputTypeError) and error.argument == "score"
+    assert "score must name one score column" in str(error)
+
+
 def test_bootstrap_refuses_more_cells_than_max_driver_entries(spark):
     y, s, _ = data(200, seed=5, decimals=2)
     df = rows(spark, y, s, partitions=2)

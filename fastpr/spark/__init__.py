@@ -557,6 +557,10 @@ def bootstrap(df, *, label, score, weight=None, pos_label=None, metric="auc_pr",
     >>> round(b.estimate, 4)  # doctest: +SKIP
     0.7407
     """
+    if isinstance(score, (list, tuple)):
+        raise InputTypeError("{argument} must name one score column: the bootstrap takes one "
+                             "model's scores, got a {kind}; bootstrap each column in turn.",
+                             argument="score", kind=type(score).__name__)
     columns = _columns(df, label, score, weight, None)
     keys = [columns[argument] for argument in ("score", "label", "weight")
             if argument in columns]
