@@ -13,7 +13,7 @@ from scipy import stats as scipy_stats
 
 import fastpr
 import reference as ref
-from fastpr import intervals
+from fastpr import _partitioned, intervals
 from fastpr.intervals import bootstrap_cells
 from strategies import FEW, rankings
 
@@ -281,3 +281,26 @@ def test_cells_of_a_huge_table_resample_exactly_and_fast(stratified, resampling)
     assert np.isfinite(result.replicates).all()
     assert abs(result.replicates.mean() - result.estimate) < 1e-4
     assert 0 < result.replicates.std() < 1e-4
+
+
+@FEW
+@given(rankings(weights=("none",)), st.lists(st.integers(-3, 3), max_size=3))
+def test_ranges_reduced_to_positive_cells_and_gap_bins_give_the_same_bootstrap(ranking, cuts):
+    """fastpr.spark.bootstrap's path for many scores, without Spark: rows cut into score ranges
+    at any boundaries, each range reduced to its positive cells and its negatives' gap bins
+    (finer than the whole data's where a range ends), give the bootstrap of all the cells: the
+    same replicates, estimate and BCa bounds (jackknife)."""
+    y, s, _ = ranking
+    edges = np.unique(np.r_[-np.inf, np.array(cuts, float), np.inf])
+    parts = []
+    for low, high in zip(edges[:-1], edges[1:]):
+        inside = (s >= low) & (s < high) | (high == np.inf) & (s == np.inf)
+        pos, pos_n, neg, neg_n = _partitioned.binned_cells(y[inside], s[inside])
+        parts.append((np.r_[pos, neg], np.r_[np.ones(pos.size, bool), np.zeros(neg.size, bool)],
+                      np.r_[pos_n, neg_n]))
+    reduced = [np.concatenate(column) for column in zip(*parts)]
+    options = dict(n_boot=40, seed=2, interval="bca", metric="max_f1")
+    got = bootstrap_cells(*reduced, **options)
+    expected = bootstrap_cells(*cells_of(y, s), **options)
+    np.testing.assert_array_equal(got.replicates, expected.replicates)
+    assert (got.estimate, got.low, got.high) == (expected.estimate, expected.low, expected.high)

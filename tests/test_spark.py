@@ -296,13 +296,42 @@ def test_bootstrap_takes_one_score_column(spark):
     assert "score must name one score column" in str(error)
 
 
-def test_bootstrap_refuses_more_cells_than_max_driver_entries(spark):
-    y, s, _ = data(200, seed=5, decimals=2)
-    df = rows(spark, y, s, partitions=2)
-    n_cells = np.unique(np.c_[s, y], axis=0).shape[0]
+@pytest.mark.parametrize("metric", ["auc_pr", "precision_at_k@30"])
+def test_bootstrap_of_many_scores_reduces_each_range_to_positive_cells_and_gap_bins(spark,
+                                                                                      metric):
+    """Unweighted, more cells than max_driver_entries: each score range, on its executor,
+    becomes its positive cells and its negatives' gap bins (cut at the range's ends), which
+    give bootstrap_cells of all the cells: the same gap bins, so the same replicates, and the
+    same estimate and jackknife. Ties across partitions."""
+    y, s, _ = data(600, seed=6, decimals=3)
+    df = rows(spark, y, s, partitions=3)
+    cells = cells_of(y, s)
+    positive_scores = np.unique(s[y == 1]).size
+    options = dict(metric=metric, n_boot=200, seed=3, interval="bca")
+    got = fastpr.spark.bootstrap(df, label="y", score="s", max_driver_entries=cells[0].size - 1,
+                                 **options)
+    expected = fastpr.intervals.bootstrap_cells(*cells, **options)
+    np.testing.assert_array_equal(got.replicates, expected.replicates)
+    assert (got.estimate, got.low, got.high) == (expected.estimate, expected.low, expected.high)
+    # What the driver gathered: the positive cells and at most, per range (here 6), a bin
+    # below each positive score, one tied with it and one above them all: fewer than the cells.
     error = error_of(lambda: fastpr.spark.bootstrap(df, label="y", score="s",
+                                                    max_driver_entries=positive_scores))
+    found = int(str(error).split()[3])
+    assert positive_scores < found <= 3 * positive_scores + 6 < cells[0].size
+
+
+def test_bootstrap_refuses_more_cells_than_max_driver_entries(spark):
+    y, s, w = data(200, seed=5, decimals=2, weighted=True)
+    w = np.round(w)
+    df = rows(spark, y, s, w, partitions=2)
+    n_cells = np.unique(np.c_[s, y, w], axis=0).shape[0]
+    error = error_of(lambda: fastpr.spark.bootstrap(df, label="y", score="s", weight="w",
                                                     max_driver_entries=20))
     assert isinstance(error, fastpr.InputValueError) and error.argument == "max_driver_entries"
-    assert (f"the DataFrame holds {n_cells} distinct (score, label) cells, more than "
+    assert (f"the DataFrame holds {n_cells} distinct (score, label, weight) cells, more than "
             "max_driver_entries=20 lets the driver gather (about ") in str(error)
     assert " bytes each here, 1 MiB in all): raise max_driver_entries" in str(error)
+    error = error_of(lambda: fastpr.spark.bootstrap(rows(spark, y, s), label="y", score="s",
+                                                    max_driver_entries=3))
+    assert "positive cells and gap bins of negatives (without weights" in str(error)

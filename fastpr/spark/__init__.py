@@ -362,13 +362,7 @@ def _raise_empty(columns, no_rows):
 
 def _range_sorted(selected, columns, pos_label, boundaries):
     """The Evaluation of one ranking by the sample sort of "How it works"."""
-    score = F.col(columns["score"])
-    # Range r holds boundaries[r - 1] <= score < boundaries[r], as CompactedSegment.cut: the
-    # number of boundaries at or below the score, counted in the JVM. NaN compares above every
-    # number and lands in the top range, a null in a range of its own; their task refuses them.
-    code = sum((F.when(score >= float(b), 1).otherwise(0) for b in boundaries.tolist()),
-               F.lit(0))
-    routed = selected.withColumn(_RANGE, code.cast("int"))
+    routed = selected.withColumn(_RANGE, _range_code(columns["score"], boundaries))
     ranged = routed.groupBy(_RANGE).applyInArrow(_summarise_range(columns, pos_label), _RANGED)
     ranged.persist(StorageLevel.MEMORY_AND_DISK)
     try:
@@ -397,6 +391,16 @@ def _range_sorted(selected, columns, pos_label, boundaries):
         ranged.unpersist()
     results = {row.range: pickle.loads(row.meta) for row in swept}
     return _partitioned.joined([results.get(r) for r in order])
+
+
+def _range_code(score, boundaries):
+    """The range of each row's score (column ``score``), computed in the JVM: range r holds
+    boundaries[r - 1] <= score < boundaries[r], as CompactedSegment.cut, so the number of
+    boundaries at or below the score. NaN compares above every number and lands in the top
+    range, a null in a range of its own; their task refuses them."""
+    score = F.col(score)
+    return sum((F.when(score >= float(b), 1).otherwise(0) for b in boundaries.tolist()),
+               F.lit(0)).cast("int")
 
 
 def _summarise_range(columns, pos_label):
@@ -519,9 +523,10 @@ def bootstrap(df, *, label, score, weight=None, pos_label=None, metric="auc_pr",
     metric, method, n_boot, confidence, interval, stratified, resampling, seed, progress
         As in :func:`fastpr.bootstrap` (the top-k metrics without ``weight``).
     max_driver_entries : int, default=2097152
-        The most distinct (score, label[, weight]) cells the driver gathers (each about 100
-        bytes, and 40 more per thread of the replicates: 360 MiB at the default with two
-        threads); more is an error, never an approximation.
+        The most entries the driver gathers (each about 100 bytes, and 40 more per thread of
+        the replicates: 360 MiB at the default with two threads): distinct (score, label[,
+        weight]) cells, or without weights, where the cells are more, the positive cells and
+        the negatives' gap bins. More is an error, never an approximation.
 
     Returns
     -------
@@ -541,9 +546,16 @@ def bootstrap(df, *, label, score, weight=None, pos_label=None, metric="auc_pr",
     each class, as Spark's rows have no order of their own. The cells are sorted on the driver,
     so the result depends on the seed alone, not on the partitioning.
 
-    Cost: one aggregation in the JVM; on the driver, memory for each cell and per replicate
-    O(cells), or O(positive cells) without weights (the negatives between two positive scores
-    are drawn as one). Data with many distinct scores needs a larger ``max_driver_entries``.
+    Without weights, a bootstrap draws the negatives between two positive scores as one (their
+    gap bin). So where the cells are more than ``max_driver_entries``, the rows are routed to
+    score ranges as by :func:`evaluate`'s "ranges" strategy, and each range, on its executor,
+    becomes its positive cells and its negatives' gap bins (a bin cut where a range ends is
+    merged again on the driver): the driver gathers O(positive cells) entries, and the result
+    is the same.
+
+    Cost: one aggregation in the JVM (and the ranges' pass where it finds too many cells); on
+    the driver, memory for each entry and per replicate O(cells), or O(positive cells) without
+    weights. Weighted data with many distinct scores needs a larger ``max_driver_entries``.
 
     Errors are those of :func:`evaluate` (nulls, NaN, negative weights, a third label, no rows,
     zero weight everywhere, found with their partition and row).
@@ -567,24 +579,97 @@ def bootstrap(df, *, label, score, weight=None, pos_label=None, metric="auc_pr",
     selected = df.select(*keys)
     cells = selected.groupBy(*keys).agg(F.count(F.lit(1)).alias(_COUNT))
     table = cells.limit(max_driver_entries + 1).toArrow()
-    if table.num_rows > max_driver_entries:
-        found = cells.count()
-        size = _CELL_BYTES + _CELL_BYTES_PER_THREAD * thread_count()
-        raise InputValueError(
-            "the DataFrame holds {found} distinct ({cells}) cells, more than "
-            "{argument}={limit} lets the driver gather (about {size} bytes each here, {total} "
-            "MiB in all): raise {argument}, or round the scores.", argument="max_driver_entries",
-            found=found, limit=max_driver_entries, size=size,
-            cells=", ".join(("score", "label", "weight")[:len(keys)]),
-            total=max(1, round(found * size / 2**20)))
-    scores, is_positive, weights = _checked_cells(selected, table.drop_columns([_COUNT]),
-                                                  columns, pos_label)
+    if table.num_rows <= max_driver_entries:
+        scores, is_positive, weights = _checked_cells(selected, table.drop_columns([_COUNT]),
+                                                      columns, pos_label)
+        counts = _column(table, _COUNT)
+    elif weight is None:
+        scores, is_positive, counts = _binned_cells(selected, columns, pos_label,
+                                                    max_driver_entries)
+        weights = None
+    else:
+        _refuse_cells(cells.count(), max_driver_entries, "distinct (score, label, weight) cells")
     # (``metric`` arrives parsed by the options, or as the default string; bootstrap_cells
     # checks it again as text)
-    return bootstrap_cells(scores, is_positive, _column(table, _COUNT), weights,
-                           metric=_validation.metric_spec(metric).text, method=method, n_boot=n_boot,
-                           confidence=confidence, interval=interval, stratified=stratified,
-                           resampling=resampling, seed=seed, progress=progress)
+    return bootstrap_cells(scores, is_positive, counts, weights,
+                           metric=_validation.metric_spec(metric).text, method=method,
+                           n_boot=n_boot, confidence=confidence, interval=interval,
+                           stratified=stratified, resampling=resampling, seed=seed,
+                           progress=progress)
+
+
+def _refuse_cells(found, max_driver_entries, what):
+    """Raise that ``found`` entries (``what``) are more than the driver may gather."""
+    size = _CELL_BYTES + _CELL_BYTES_PER_THREAD * thread_count()
+    raise InputValueError(
+        "the DataFrame holds {found} {what}, more than {argument}={limit} lets the driver "
+        "gather (about {size} bytes each here, {total} MiB in all): raise {argument}, or round "
+        "the scores.", argument="max_driver_entries", found=found, what=what,
+        limit=max_driver_entries, size=size, total=max(1, round(found * size / 2**20)))
+
+
+def _binned_cells(selected, columns, pos_label, max_driver_entries):
+    """(scores, is_positive, counts) of unweighted rows with more distinct scores than
+    ``max_driver_entries``: the positive cells and the negatives' gap bins, each score range
+    (as the "ranges" strategy of :func:`evaluate` routes the rows) reduced on its executor by
+    ``_partitioned.binned_cells``, so the driver receives O(positive cells) entries."""
+    sample, rows_each = _sampled_scores(selected, columns["score"])
+    boundaries = _partitioned.boundaries(
+        [(sample, rows_each)], 2 * selected.rdd.getNumPartitions()) if sample.size else (
+            np.empty(0))
+    routed = selected.withColumn(_RANGE, _range_code(columns["score"], boundaries))
+    reduced = routed.groupBy(_RANGE).applyInArrow(_bin_range(columns, pos_label), _BINNED)
+    reduced.persist(StorageLevel.MEMORY_AND_DISK)
+    try:
+        metas = [pickle.loads(row.meta) for row in
+                 reduced.where(F.col("meta").isNotNull()).select("meta").collect()]
+        failures = [meta["error"] for meta in metas if meta["error"] is not None]
+        if failures:
+            _raise_first_failure(selected, columns, pos_label, failures[0])
+        try:
+            _partitioned.check_labels([meta["labels"] for meta in metas], pos_label)
+        except InputError as error:
+            _raise_first_failure(selected, columns, pos_label, error)
+        if not metas:
+            _raise_empty(columns, True)
+        found = sum(meta["n_entries"] for meta in metas)
+        if found > max_driver_entries:
+            _refuse_cells(found, max_driver_entries, "positive cells and gap bins of negatives "
+                          "(without weights, what the driver gathers of many distinct scores)")
+        table = reduced.where(F.col("meta").isNull()).select(
+            "score", "positive", "count").toArrow()
+    finally:
+        reduced.unpersist()
+    return (_column(table, "score"), _column(table, "positive").astype(bool),
+            _column(table, "count"))
+
+
+# Columns of the binned ranges: entries, then one row per range holding its record.
+_BINNED = "range int, score double, positive boolean, count long, meta binary"
+
+
+def _bin_range(columns, pos_label):
+    """The applyInArrow function that checks one score range of unweighted rows and reduces it
+    to its positive cells and its negatives' gap bins, then one row holding its record (the
+    number of entries and the labels, or the failure)."""
+    def reduce(key, table):
+        r = key[0].as_py()
+        result = _checked(None, table, columns, pos_label)
+        if isinstance(result, _partitioned.Failure):
+            meta = dict(range=r, error=result.error)
+            pos = pos_counts = neg = neg_counts = np.empty(0)
+        else:
+            pos, pos_counts, neg, neg_counts = _partitioned.binned_cells(*result[:2])
+            meta = dict(range=r, error=None, n_entries=pos.size + neg.size,
+                        labels=_partitioned.labels(_column(table, columns["label"])))
+        n = pos.size + neg.size
+        return pa.table({"range": pa.array([r if r is not None else -1] * (n + 1), pa.int32()),
+                         "score": np.r_[pos, neg, np.nan],
+                         "positive": np.r_[np.ones(pos.size, bool), np.zeros(neg.size + 1,
+                                                                              bool)],
+                         "count": np.r_[pos_counts, neg_counts, 0].astype(np.int64),
+                         "meta": [None] * n + [pickle.dumps(meta)]})
+    return reduce
 
 
 def _checked_cells(selected, table, columns, pos_label):
