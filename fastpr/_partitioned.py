@@ -76,6 +76,7 @@ import numpy as np
 from . import _validation
 from ._engine.batch import on_this_thread
 from ._engine.kernels import sweep as _sweep
+from ._engine.kernels.gap_bins import gap_bin_starts
 from ._engine.kernels.split import gather_by_code, route_codes
 from ._engine.kernels.tables import stable_order
 from ._engine.ranking import (SortedRanking, row_of_state, sort_split, sort_validated,
@@ -469,3 +470,18 @@ def group_batch(ids, segments):
         raise_no_weight()
     return EvaluationBatch.from_table(np.stack([segment.row() for segment in segments]), ids,
                                       "group")
+
+
+# ----------------------------------------------------------------------------- bootstrap
+def binned_cells(is_positive, scores):
+    """What an unweighted bootstrap needs of validated rows (one score range of them): the
+    distinct positive scores with their row counts, and the negatives' gap bins among those
+    positives (``fastpr._engine.kernels.gap_bins``), each as its highest score and its rows.
+    A bin cut where the range ends is finer than the whole data's bin, which
+    ``fastpr.intervals.bootstrap_cells`` merges again with its neighbours."""
+    scores = scores.astype(np.float64, copy=False)
+    pos, pos_counts = np.unique(scores[is_positive], return_counts=True)
+    neg, neg_counts = np.unique(scores[~is_positive], return_counts=True)
+    starts = gap_bin_starts(pos, neg)
+    bin_counts = np.add.reduceat(neg_counts, starts[:-1]) if neg.size else neg_counts
+    return pos, pos_counts, neg[starts[1:] - 1], bin_counts

@@ -113,6 +113,22 @@ def test_a_bootstrap_prints_its_interval_and_settings(ranking):
     assert frame.loc["auc_pr", "high"] == result.high
 
 
+@pytest.mark.parametrize("metric", ["recall_at_precision@0.2", "auc_roc", "max_f1",
+                                    "precision_at_k@50"])
+def test_a_bootstrap_shows_the_pr_method_only_where_it_applies(ranking, metric):
+    """The PR estimator shapes auc_pr and auc_npr alone: beside another metric a method column
+    would read as if it had shaped it."""
+    result = fastpr.bootstrap(*ranking, metric=metric, n_boot=20, seed=3)
+    lines = _lines(result)
+    assert "interpolated" not in repr(result) and "method" not in lines[-2].split()
+    assert lines[-1].split() == [metric, *map(number_text, (result.estimate, result.low,
+                                                            result.high))]
+    assert list(result.to_frame().columns) == ["estimate", "low", "high"]
+    npr = fastpr.bootstrap(*ranking, metric="auc_npr", method="average_precision", n_boot=20,
+                           seed=3)
+    assert _lines(npr)[-1].split()[:2] == ["auc_npr", "average_precision"]
+
+
 def test_every_result_type_prints_numbers_not_array_shapes(ranking):
     y, s = ranking
     swept = fastpr.sweep(y, s)

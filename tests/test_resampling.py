@@ -146,6 +146,8 @@ def _sampled(sampler, first_argument, second_argument, count, tag):
     (1, 0.5), (20, 0.3), (99, 0.1),  # inversion (n p < 10)
     (100, 0.1), (1000, 0.01), (5000, 0.3), (10**6, 1e-4), (10**6, 0.5),  # rejection
     (37, 0.9), (10**9, 0.7), (11, 0.99),  # the rarer outcome sampled, both ways
+    # A cell of a large table (fastpr.spark.bootstrap): huge n, tiny p, by either method.
+    (10**10, 3e-10), (10**10, 1e-9), (10**10, 1e-5),
 ])
 def test_binomial_variates_have_the_binomial_distribution(n, p):
     values = _sampled(binomial, n, p, 40_000, n)
@@ -174,7 +176,8 @@ def test_the_rejection_tests_log_probabilities_are_exact():
             assert log_poisson_probability(mean, float(k)) == pytest.approx(
                 float(exact), abs=1e-9)
         for n, p, k in [(100, 0.1, 0), (100, 0.1, 25), (10**6, 1e-4, 60),
-                        (10**9, 0.3, 3 * 10**8 + 50_000), (40, 0.5, 40)]:
+                        (10**9, 0.3, 3 * 10**8 + 50_000), (40, 0.5, 40),
+                        (10**10, 1e-9, 25), (10**10, 1e-5, 10**5 - 900)]:
             m = math.floor((n + 1) * p)
             p_exact = mpmath.mpf(p)
             log_pmf = [mpmath.loggamma(n + 1) - mpmath.loggamma(j + 1)

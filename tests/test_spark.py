@@ -320,3 +320,109 @@ def test_models_null_and_nan_named(spark, strategy):
         error = error_of(lambda: fastpr.spark.evaluate(df, label="y", score=names,
                                                        strategy=strategy))
         assert isinstance(error, fastpr.InputValueError) and text in str(error), str(error)
+# ----------------------------------------------------------------------------- bootstrap
+def cells_of(y, s, w=None):
+    """(scores, is_positive, counts, weights) of collected rows: their distinct cells."""
+    columns = [s, y] if w is None else [s, y, w]
+    keys, counts = np.unique(np.column_stack(columns).astype(np.float64), axis=0,
+                             return_counts=True)
+    return keys[:, 0], keys[:, 1] == 1, counts, None if w is None else keys[:, 2]
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_bootstrap_equals_bootstrap_cells_of_the_collected_rows(spark, weighted):
+    """Ties across partitions (rounded scores); the replicates, the BCa bounds (jackknife) and
+    the estimate of fastpr.bootstrap on the rows."""
+    y, s, w = data(500, seed=9, decimals=2, weighted=weighted)
+    if weighted:
+        w = np.round(w * 4) / 4  # few distinct weights: cells of several rows
+    df = rows(spark, y, s, w, partitions=4)
+    # The default metric (a string the options pass on as it is) and a parsed one.
+    options = dict(n_boot=200, seed=4, interval="bca", **({"metric": "max_f1"} if weighted
+                                                           else {}))
+    got = fastpr.spark.bootstrap(df, label="y", score="s", weight="w" if weighted else None,
+                                 **options)
+    expected = fastpr.intervals.bootstrap_cells(*cells_of(y, s, w), **options)
+    np.testing.assert_array_equal(got.replicates, expected.replicates)
+    assert (got.estimate, got.low, got.high) == (expected.estimate, expected.low, expected.high)
+    assert got.estimate == pytest.approx(
+        fastpr.bootstrap(y, s, sample_weight=w, **(options | {"n_boot": 2})).estimate,
+        rel=1e-12)
+
+
+def test_bootstrap_with_empty_partitions_and_top_k(spark):
+    y = np.array([1, 0, 1, 1, 0, 0])
+    s = np.array([0.9, 0.8, 0.7, 0.6, 0.6, 0.1])
+    df = rows(spark, y, s, partitions=8)
+    got = fastpr.spark.bootstrap(df, label="y", score="s", metric="precision_at_k@3",
+                                 n_boot=100, seed=2)
+    expected = fastpr.intervals.bootstrap_cells(*cells_of(y, s), metric="precision_at_k@3",
+                                                n_boot=100, seed=2)
+    np.testing.assert_array_equal(got.replicates, expected.replicates)
+    assert got.estimate == fastpr.bootstrap(y, s, metric="precision_at_k@3", n_boot=2).estimate
+
+
+def test_bootstrap_refuses_bad_input_as_evaluate_does(spark):
+    cases = [table(spark, "y int, s double", 1, (1, 0.1), (0, float("nan")), (1, 0.3)),
+             table(spark, "y int, s double", 2, (0, 0.1), (1, 0.2), (1, 0.3), (2, 0.4)),
+             table(spark, "y int, s double", 1, (1, 0.1), (None, 0.2), (0, 0.3))]
+    for df in cases:
+        expected = error_of(lambda: fastpr.spark.evaluate(df, label="y", score="s"))
+        got = error_of(lambda: fastpr.spark.bootstrap(df, label="y", score="s", n_boot=10))
+        assert (type(got), str(got)) == (type(expected), str(expected))
+    for weights in ((1.0, -1.0, 1.0), (0.0, 0.0, 0.0)):
+        df = table(spark, "y int, s double, w double", 1,
+                   *zip((1, 0, 1), (0.1, 0.2, 0.3), weights))
+        expected = error_of(lambda: fastpr.spark.evaluate(df, label="y", score="s", weight="w"))
+        got = error_of(lambda: fastpr.spark.bootstrap(df, label="y", score="s", weight="w",
+                                                      n_boot=10))
+        assert (type(got), str(got)) == (type(expected), str(expected))
+
+
+def test_bootstrap_takes_one_score_column(spark):
+    """Several models' columns (which fastpr.spark.evaluate takes as a list) are refused."""
+    df = table(spark, "y int, s double, t double", 1, (1, 0.1, 0.2), (0, 0.2, 0.1))
+    error = error_of(lambda: fastpr.spark.bootstrap(df, label="y", score=["s", "t"]))
+    assert isinstance(error, fastpr.InputTypeError) and error.argument == "score"
+    assert "score must name one score column" in str(error)
+
+
+@pytest.mark.parametrize("metric", ["auc_pr", "precision_at_k@30"])
+def test_bootstrap_of_many_scores_reduces_each_range_to_positive_cells_and_gap_bins(spark,
+                                                                                      metric):
+    """Unweighted, more cells than max_driver_entries: each score range, on its executor,
+    becomes its positive cells and its negatives' gap bins (cut at the range's ends), which
+    give bootstrap_cells of all the cells: the same gap bins, so the same replicates, and the
+    same estimate and jackknife. Ties across partitions."""
+    y, s, _ = data(600, seed=6, decimals=3)
+    df = rows(spark, y, s, partitions=3)
+    cells = cells_of(y, s)
+    positive_scores = np.unique(s[y == 1]).size
+    options = dict(metric=metric, n_boot=200, seed=3, interval="bca")
+    got = fastpr.spark.bootstrap(df, label="y", score="s", max_driver_entries=cells[0].size - 1,
+                                 **options)
+    expected = fastpr.intervals.bootstrap_cells(*cells, **options)
+    np.testing.assert_array_equal(got.replicates, expected.replicates)
+    assert (got.estimate, got.low, got.high) == (expected.estimate, expected.low, expected.high)
+    # What the driver gathered: the positive cells and at most, per range (here 6), a bin
+    # below each positive score, one tied with it and one above them all: fewer than the cells.
+    error = error_of(lambda: fastpr.spark.bootstrap(df, label="y", score="s",
+                                                    max_driver_entries=positive_scores))
+    found = int(str(error).split()[3])
+    assert positive_scores < found <= 3 * positive_scores + 6 < cells[0].size
+
+
+def test_bootstrap_refuses_more_cells_than_max_driver_entries(spark):
+    y, s, w = data(200, seed=5, decimals=2, weighted=True)
+    w = np.round(w)
+    df = rows(spark, y, s, w, partitions=2)
+    n_cells = np.unique(np.c_[s, y, w], axis=0).shape[0]
+    error = error_of(lambda: fastpr.spark.bootstrap(df, label="y", score="s", weight="w",
+                                                    max_driver_entries=20))
+    assert isinstance(error, fastpr.InputValueError) and error.argument == "max_driver_entries"
+    assert (f"the DataFrame holds {n_cells} distinct (score, label, weight) cells, more than "
+            "max_driver_entries=20 lets the driver gather (about ") in str(error)
+    assert " bytes each here, 1 MiB in all): raise max_driver_entries" in str(error)
+    error = error_of(lambda: fastpr.spark.bootstrap(rows(spark, y, s), label="y", score="s",
+                                                    max_driver_entries=3))
+    assert "positive cells and gap bins of negatives (without weights" in str(error)

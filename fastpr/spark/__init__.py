@@ -5,9 +5,10 @@ collected rows (every field, the hull included, equal to rounding of the weight 
 ``groups=``, or several models' score columns (``score=[...]``), the same
 :class:`fastpr.EvaluationBatch`. No binning and no approximation: the exact
 areas of ``fastpr.evaluate``. :func:`accumulate` returns the merged exact state as a
-:class:`fastpr.Accumulator`, from which the curves follow. Needs the ``spark`` extra
-(``pip install "fastpr[spark]"``) and Java, as any PySpark does; the executors' Python must be
-able to import fastpr.
+:class:`fastpr.Accumulator`, from which the curves follow. :func:`bootstrap` gives
+``fastpr.bootstrap``'s interval exactly, from each distinct (score, label, weight) cell's row
+count. Needs the ``spark`` extra (``pip install "fastpr[spark]"``) and Java, as any PySpark
+does; the executors' Python must be able to import fastpr.
 """
 import dataclasses
 import pickle
@@ -26,9 +27,11 @@ except ImportError as error:
 
 from .. import _partitioned, _validation
 from .._undefined import warn_if_undefined_in
+from .._engine.jit import thread_count
 from .._validation import Integer, OneOf, options
 from ..accumulator import Accumulator, CompactedSegment
 from ..exceptions import InputError, InputTypeError, InputValueError, UndefinedMetricWarning
+from ..intervals import BOOTSTRAP_OPTIONS, bootstrap_cells
 from ..metrics import evaluate as _evaluate
 from ..results import EvaluationBatch
 
@@ -297,16 +300,17 @@ def accumulate(df, *, label, score, weight=None, pos_label=None):
     Accumulator
         Every distinct score with its total positive and negative weight, as
         :meth:`fastpr.Accumulator.update` would hold after the collected rows:
-        ``accumulate(...).evaluate()`` equals :func:`evaluate`, and ``to_arrays()`` gives the
-        exact curves (pass the scores twice, once per class, with the weights as
-        ``sample_weight``).
+        ``accumulate(...).evaluate()`` equals :func:`evaluate`, and ``accumulate(...).sweep()``
+        is the :class:`fastpr.SweptRanking` of the rows, which every curve function, figure and
+        operating-point query reads in place of the data.
 
     Notes
     -----
     The driver holds one entry per distinct score (24 bytes): use it where they are few. The
-    state has no rows left, so it cannot be resampled by row: bootstrap needs the rows. One
-    score column only: for several models, call it once per column (:func:`evaluate` takes a
-    list).
+    state keeps each score's total weights, not how many rows made them, so it is not what a
+    bootstrap resamples; :func:`bootstrap` keeps the row count of each distinct (score, label,
+    weight) cell, from which the bootstrap of the rows follows exactly. One score column only:
+    for several models, call it once per column (:func:`evaluate` takes a list).
     """
     if isinstance(score, (list, tuple)):
         raise InputTypeError("accumulate takes one score column, got a list of {n}: call it once "
@@ -497,13 +501,7 @@ def _raise_empty(columns, no_rows):
 
 def _range_sorted(selected, columns, pos_label, boundaries):
     """The Evaluation of one ranking by the sample sort of "How it works"."""
-    score = F.col(columns["score"])
-    # Range r holds boundaries[r - 1] <= score < boundaries[r], as CompactedSegment.cut: the
-    # number of boundaries at or below the score, counted in the JVM. NaN compares above every
-    # number and lands in the top range, a null in a range of its own; their task refuses them.
-    code = sum((F.when(score >= float(b), 1).otherwise(0) for b in boundaries.tolist()),
-               F.lit(0))
-    routed = selected.withColumn(_RANGE, code.cast("int"))
+    routed = selected.withColumn(_RANGE, _range_code(columns["score"], boundaries))
     ranged = routed.groupBy(_RANGE).applyInArrow(_summarise_range(columns, pos_label), _RANGED)
     ranged.persist(StorageLevel.MEMORY_AND_DISK)
     try:
@@ -532,6 +530,16 @@ def _range_sorted(selected, columns, pos_label, boundaries):
         ranged.unpersist()
     results = {row.range: pickle.loads(row.meta) for row in swept}
     return _partitioned.joined([results.get(r) for r in order])
+
+
+def _range_code(score, boundaries):
+    """The range of each row's score (column ``score``), computed in the JVM: range r holds
+    boundaries[r - 1] <= score < boundaries[r], as CompactedSegment.cut, so the number of
+    boundaries at or below the score. NaN compares above every number and lands in the top
+    range, a null in a range of its own; their task refuses them."""
+    score = F.col(score)
+    return sum((F.when(score >= float(b), 1).otherwise(0) for b in boundaries.tolist()),
+               F.lit(0)).cast("int")
 
 
 def _summarise_range(columns, pos_label):
@@ -627,3 +635,193 @@ def _group_batch(is_positive, scores, weights, ids):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)  # warned once, on the driver
         return _evaluate(is_positive, scores, sample_weight=weights, groups=ids)
+
+
+# ----------------------------------------------------------------------------- bootstrap
+# The column of each cell's row count.
+_COUNT = "__fastpr_count"
+# What the driver holds per cell, about (measured on 10^6 cells, with weights and max_f1): its
+# Arrow row (score, label, weight, count: 32 bytes) and the checked and sorted arrays made from
+# it; and per thread of the replicates, a replicate's weights and operating points (40 bytes).
+_CELL_BYTES = 100
+_CELL_BYTES_PER_THREAD = 40
+
+
+@options(**BOOTSTRAP_OPTIONS, max_driver_entries=Integer(minimum=0))
+def bootstrap(df, *, label, score, weight=None, pos_label=None, metric="auc_pr",
+              method="interpolated", n_boot=1000, confidence=0.95, interval="percentile",
+              stratified=True, resampling="multinomial", seed=None, progress=False,
+              max_driver_entries=_MAX_DRIVER_ENTRIES):
+    """:func:`fastpr.bootstrap` of a ranking held in a Spark DataFrame, from the row counts of
+    its distinct (score, label, weight) cells.
+
+    Parameters
+    ----------
+    df, label, score, weight, pos_label
+        As in :func:`evaluate`.
+    metric, method, n_boot, confidence, interval, stratified, resampling, seed, progress
+        As in :func:`fastpr.bootstrap` (the top-k metrics without ``weight``).
+    max_driver_entries : int, default=2097152
+        The most entries the driver gathers (each about 100 bytes, and 40 more per thread of
+        the replicates: 360 MiB at the default with two threads): distinct (score, label[,
+        weight]) cells, or without weights, where the cells are more, the positive cells and
+        the negatives' gap bins. More is an error, never an approximation.
+
+    Returns
+    -------
+    BootstrapResult
+        The estimate of :func:`fastpr.bootstrap` on the collected rows, and replicates with
+        exactly the distribution of its replicates (not the same numbers for the same seed).
+
+    Notes
+    -----
+    Rows that share score, label and weight are interchangeable: a replicate depends on them
+    only through the number drawn into their cell, and drawing the rows with replacement gives
+    the cells a multinomial of their row counts (Poisson resampling: a Poisson of each count).
+    Spark counts the rows of each cell (one ``groupBy``) and the driver draws the cells' totals
+    directly, so the result is exact, not an approximation of the rows' bootstrap: the same
+    estimate, and replicates of the same distribution. The BCa jackknife is computed from the
+    cells too; it equals ``fastpr.bootstrap``'s on the rows sorted by score (and weight) within
+    each class, as Spark's rows have no order of their own. The cells are sorted on the driver,
+    so the result depends on the seed alone, not on the partitioning.
+
+    Without weights, a bootstrap draws the negatives between two positive scores as one (their
+    gap bin). So where the cells are more than ``max_driver_entries``, the rows are routed to
+    score ranges as by :func:`evaluate`'s "ranges" strategy, and each range, on its executor,
+    becomes its positive cells and its negatives' gap bins (a bin cut where a range ends is
+    merged again on the driver): the driver gathers O(positive cells) entries, and the result
+    is the same.
+
+    Cost: one aggregation in the JVM (and the ranges' pass where it finds too many cells); on
+    the driver, memory for each entry and per replicate O(cells), or O(positive cells) without
+    weights. Weighted data with many distinct scores needs a larger ``max_driver_entries``.
+
+    Errors are those of :func:`evaluate` (nulls, NaN, negative weights, a third label, no rows,
+    zero weight everywhere, found with their partition and row).
+
+    Examples
+    --------
+    >>> import fastpr.spark
+    >>> df = spark.createDataFrame([(1, 0.9), (0, 0.8), (1, 0.7), (1, 0.6), (0, 0.6), (0, 0.1)],
+    ...                            "y int, s double")  # doctest: +SKIP
+    >>> b = fastpr.spark.bootstrap(df, label="y", score="s", n_boot=200, seed=1)  # doctest: +SKIP
+    >>> round(b.estimate, 4)  # doctest: +SKIP
+    0.7407
+    """
+    if isinstance(score, (list, tuple)):
+        raise InputTypeError("{argument} must name one score column: the bootstrap takes one "
+                             "model's scores, got a {kind}; bootstrap each column in turn.",
+                             argument="score", kind=type(score).__name__)
+    columns = _columns(df, label, score, weight, None)
+    keys = [columns[argument] for argument in ("score", "label", "weight")
+            if argument in columns]
+    selected = df.select(*keys)
+    cells = selected.groupBy(*keys).agg(F.count(F.lit(1)).alias(_COUNT))
+    table = cells.limit(max_driver_entries + 1).toArrow()
+    if table.num_rows <= max_driver_entries:
+        scores, is_positive, weights = _checked_cells(selected, table.drop_columns([_COUNT]),
+                                                      columns, pos_label)
+        counts = _column(table, _COUNT)
+    elif weight is None:
+        scores, is_positive, counts = _binned_cells(selected, columns, pos_label,
+                                                    max_driver_entries)
+        weights = None
+    else:
+        _refuse_cells(cells.count(), max_driver_entries, "distinct (score, label, weight) cells")
+    # (``metric`` arrives parsed by the options, or as the default string; bootstrap_cells
+    # checks it again as text)
+    return bootstrap_cells(scores, is_positive, counts, weights,
+                           metric=_validation.metric_spec(metric).text, method=method,
+                           n_boot=n_boot, confidence=confidence, interval=interval,
+                           stratified=stratified, resampling=resampling, seed=seed,
+                           progress=progress)
+
+
+def _refuse_cells(found, max_driver_entries, what):
+    """Raise that ``found`` entries (``what``) are more than the driver may gather."""
+    size = _CELL_BYTES + _CELL_BYTES_PER_THREAD * thread_count()
+    raise InputValueError(
+        "the DataFrame holds {found} {what}, more than {argument}={limit} lets the driver "
+        "gather (about {size} bytes each here, {total} MiB in all): raise {argument}, or round "
+        "the scores.", argument="max_driver_entries", found=found, what=what,
+        limit=max_driver_entries, size=size, total=max(1, round(found * size / 2**20)))
+
+
+def _binned_cells(selected, columns, pos_label, max_driver_entries):
+    """(scores, is_positive, counts) of unweighted rows with more distinct scores than
+    ``max_driver_entries``: the positive cells and the negatives' gap bins, each score range
+    (as the "ranges" strategy of :func:`evaluate` routes the rows) reduced on its executor by
+    ``_partitioned.binned_cells``, so the driver receives O(positive cells) entries."""
+    sample, rows_each = _sampled_scores(selected, columns["score"])
+    boundaries = _partitioned.boundaries(
+        [(sample, rows_each)], 2 * selected.rdd.getNumPartitions()) if sample.size else (
+            np.empty(0))
+    routed = selected.withColumn(_RANGE, _range_code(columns["score"], boundaries))
+    reduced = routed.groupBy(_RANGE).applyInArrow(_bin_range(columns, pos_label), _BINNED)
+    reduced.persist(StorageLevel.MEMORY_AND_DISK)
+    try:
+        metas = [pickle.loads(row.meta) for row in
+                 reduced.where(F.col("meta").isNotNull()).select("meta").collect()]
+        failures = [meta["error"] for meta in metas if meta["error"] is not None]
+        if failures:
+            _raise_first_failure(selected, columns, pos_label, failures[0])
+        try:
+            _partitioned.check_labels([meta["labels"] for meta in metas], pos_label)
+        except InputError as error:
+            _raise_first_failure(selected, columns, pos_label, error)
+        if not metas:
+            _raise_empty(columns, True)
+        found = sum(meta["n_entries"] for meta in metas)
+        if found > max_driver_entries:
+            _refuse_cells(found, max_driver_entries, "positive cells and gap bins of negatives "
+                          "(without weights, what the driver gathers of many distinct scores)")
+        table = reduced.where(F.col("meta").isNull()).select(
+            "score", "positive", "count").toArrow()
+    finally:
+        reduced.unpersist()
+    return (_column(table, "score"), _column(table, "positive").astype(bool),
+            _column(table, "count"))
+
+
+# Columns of the binned ranges: entries, then one row per range holding its record.
+_BINNED = "range int, score double, positive boolean, count long, meta binary"
+
+
+def _bin_range(columns, pos_label):
+    """The applyInArrow function that checks one score range of unweighted rows and reduces it
+    to its positive cells and its negatives' gap bins, then one row holding its record (the
+    number of entries and the labels, or the failure)."""
+    def reduce(key, table):
+        r = key[0].as_py()
+        result = _checked(None, table, columns, pos_label)
+        if isinstance(result, _partitioned.Failure):
+            meta = dict(range=r, error=result.error)
+            pos = pos_counts = neg = neg_counts = np.empty(0)
+        else:
+            pos, pos_counts, neg, neg_counts = _partitioned.binned_cells(*result[:2])
+            meta = dict(range=r, error=None, n_entries=pos.size + neg.size,
+                        labels=_partitioned.labels(_column(table, columns["label"])))
+        n = pos.size + neg.size
+        return pa.table({"range": pa.array([r if r is not None else -1] * (n + 1), pa.int32()),
+                         "score": np.r_[pos, neg, np.nan],
+                         "positive": np.r_[np.ones(pos.size, bool), np.zeros(neg.size + 1,
+                                                                              bool)],
+                         "count": np.r_[pos_counts, neg_counts, 0].astype(np.int64),
+                         "meta": [None] * n + [pickle.dumps(meta)]})
+    return reduce
+
+
+def _checked_cells(selected, table, columns, pos_label):
+    """(scores, is_positive, weights or None) of the cells, checked by the input layer as one
+    y_true / y_score / sample_weight; a failure is raised as :func:`evaluate` raises it, with
+    the first failing row found on the executors."""
+    try:
+        result = _checked(None, table, columns, pos_label)
+        if isinstance(result, _partitioned.Failure):
+            raise result.error
+    except InputError as error:
+        _raise_first_failure(selected, columns, pos_label, error)
+    if result is None or ("weight" in columns and not result[2].any()):
+        _raise_empty(columns, result is None)
+    is_positive, scores, weights, _ = result
+    return scores, is_positive, weights

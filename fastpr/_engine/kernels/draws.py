@@ -12,14 +12,18 @@ multinomial of drawing with replacement:
   themselves are wanted, ``bin_spread_into`` lands each bin's draws uniformly on its examples
   from the bin's own sub-stream.
 
-The positives always go by blocks (the POSITIVES stream). The negatives of one ranking
+The positives of rows always go by blocks (the POSITIVES stream). The negatives of one ranking
 (``bootstrap``, ``bootstrap_sample``) go by its gap bins (the BINS stream); those of several
 models scored on the same examples (``compare``) by blocks in example order (the NEGATIVES
 stream), since the models' bins differ. Not stratified, the positives' share of all n draws is
 first drawn as Binomial(n, P / n) from the CLASSES stream. With Poisson resampling every
 example's count is an independent Poisson(1) (inverted from the number at the example's index)
 and a bin's total is Poisson(its size). Chains take their numbers from the stream's counter in
-order. The layout is part of what a seed means: changing it changes every replicate.
+order. Cells (``resample.counted_replicates_into``: distinct (score, class, weight) entries
+with their row counts) are bins whose sizes are those counts: each class's cells get their
+totals by ``bin_totals_into``, the positives' from the POSITIVES stream, the negatives' (or
+their gap bins') from the BINS stream. The layout is part of what a seed means: changing it
+changes every replicate.
 """
 import numpy as np
 

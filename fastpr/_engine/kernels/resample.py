@@ -1,7 +1,7 @@
 """Bootstrap replicates' rows: counts drawn from the seed (fastpr._engine.kernels.draws),
 swept as weights over the already sorted scores, so no replicate sorts anything.
 
-Two kernels, both filling ``out[r]`` for replicates ``first + r``, r = start, start + step, ...
+Three kernels, each filling ``out[r]`` for replicates ``first + r``, r = start, start + step, ...
 (threads that call one with the same ``step`` and starts 0 .. step - 1 fill ``out`` between
 them, and each replicate's numbers come from its own streams, so ``out`` depends on the seed
 only):
@@ -9,6 +9,13 @@ only):
 - ``binned_replicates_into``: one model. Without weights the negatives' counts matter only
   through their gap bins' totals (fastpr._engine.kernels.gap_bins), so a replicate draws P
   positive counts and one total per bin and sweeps O(P) entries.
+- ``counted_replicates_into``: one model held as cells, distinct (score, class, weight)
+  entries with their row counts (``fastpr.spark.bootstrap``). Rows in one cell are
+  interchangeable, so a replicate depends on the rows only through each cell's total, and
+  drawing the cells' totals directly (the multinomial chain of ``draws.bin_totals_into`` over
+  the cells' sizes, or Poisson(size) each) has exactly the distribution of drawing the rows:
+  O(cells) per replicate, O(positive cells) without weights, where the caller has first
+  collapsed the negative cells into their gap bins.
 - ``paired_replicates_into``: models sharing per-example counts (``compare``). Counts are drawn
   block by block in example order and added into each model's bins (its gap bins, or one bin
   per example where weights keep examples apart) while the block is in cache. (Carrying
@@ -85,6 +92,39 @@ def binned_replicates_into(pos, pos_w, neg, neg_w, bin_starts, seed, first, star
             negatives, negative_weights = neg, counts_neg
         _record(pos, counts_pos, negatives, negative_weights, points, code, level_a, level_b,
                 out[r, 0])
+
+
+@jit
+def counted_replicates_into(pos, pos_n, pos_w, neg, neg_n, neg_w, seed, first, start, step,
+                            stratified, poisson, code, level_a, level_b, out):
+    """Replicates of one model held as cells: ``pos`` the positive cells' scores (ascending; a
+    score repeats where weights differ), ``pos_n`` their row counts (int64), ``pos_w`` their
+    weights (empty: unit weights); the same for the negatives. Each class's draws (its row
+    total when stratified, else a binomial split of all rows) land on its cells by the
+    multinomial chain over their counts, from the POSITIVES and BINS streams (or each cell
+    takes Poisson(its count)); a cell is swept once, weighing its total times its weight."""
+    total_pos = np.int64(0)
+    for i in range(pos_n.size):
+        total_pos += pos_n[i]
+    total_neg = np.int64(0)
+    for j in range(neg_n.size):
+        total_neg += neg_n[j]
+    weights_pos = np.empty(pos.size)
+    weights_neg = np.empty(neg.size)
+    points = np.empty((3, pos.size + neg.size + 1 if code is not None else 0))
+    for r in range(start, out.shape[0], step):
+        replicate = first + r
+        draws_pos, draws_neg = draws.class_draws(seed, replicate, total_pos, total_neg,
+                                                 stratified)
+        draws.bin_totals_into(stream_key(seed, replicate, draws.POSITIVES), pos_n, draws_pos,
+                              poisson, weights_pos)
+        draws.bin_totals_into(stream_key(seed, replicate, draws.BINS), neg_n, draws_neg,
+                              poisson, weights_neg)
+        for i in range(pos_w.size):
+            weights_pos[i] *= pos_w[i]
+        for j in range(neg_w.size):
+            weights_neg[j] *= neg_w[j]
+        _record(pos, weights_pos, neg, weights_neg, points, code, level_a, level_b, out[r, 0])
 
 
 @jit
