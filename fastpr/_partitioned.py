@@ -70,6 +70,7 @@ thread; fastpr's own threads there would only compete with the other tasks.
 """
 import dataclasses
 import functools
+import inspect
 
 import numpy as np
 
@@ -111,12 +112,19 @@ class Failure:
 
 # ----------------------------------------------------------------------------- one partition
 def task(function):
-    """``function`` as a step that an engine runs as one of its tasks: the work it starts stays
-    on the task's thread (see "Threads")."""
-    @functools.wraps(function)
-    def on_one_core(*args, **kwargs):
-        with on_this_thread():
-            return function(*args, **kwargs)
+    """``function`` (or generator function) as a step that an engine runs as one of its tasks:
+    the work it starts stays on the task's thread (see "Threads")."""
+    if inspect.isgeneratorfunction(function):
+        def on_one_core(*args, **kwargs):
+            with on_this_thread():
+                yield from function(*args, **kwargs)
+    else:
+        def on_one_core(*args, **kwargs):
+            with on_this_thread():
+                return function(*args, **kwargs)
+    on_one_core = functools.wraps(function)(on_one_core)
+    # PySpark counts a task function's parameters without following __wrapped__.
+    on_one_core.__signature__ = inspect.signature(function)
     return on_one_core
 
 

@@ -167,3 +167,21 @@ def test_tasks_keep_their_work_on_their_own_thread(monkeypatch):
     starts = core.carried_states([summary for _, summary in ranked])
     swept = [core.sweep_sorted(ranking, start) for (ranking, _), start in zip(ranked, starts)]
     assert_evaluations_close(core.joined(swept), expected)
+
+
+def test_a_task_function_runs_inline_and_keeps_its_parameters():
+    """Spark's task functions are generators (mapInArrow) or take (key, table) (applyInArrow),
+    and PySpark counts their parameters without following ``__wrapped__``."""
+    import inspect
+
+    from fastpr._engine import batch
+    seen = []
+
+    @core.task
+    def produce(key, table):
+        seen.append(getattr(batch._inline, "value", False))
+        yield key + table
+
+    assert inspect.getfullargspec(produce).args == ["key", "table"]
+    assert list(produce(1, 2)) == [3] and seen == [True]
+    assert not getattr(batch._inline, "value", False)  # restored after the task

@@ -472,6 +472,7 @@ def _raise_first_failure(selected, columns, pos_label, error):
 def _partition_records(columns, pos_label, schema, passed):
     """A mapInArrow function that checks one partition and yields its record: its failure, or
     its rows and labels with what ``passed(checked rows)`` adds (a dict)."""
+    @_partitioned.task
     def record(batches):
         number = TaskContext.get().partitionId()
         table = _table(batches, schema)
@@ -545,6 +546,7 @@ def _range_code(score, boundaries):
 def _summarise_range(columns, pos_label):
     """The applyInArrow function that checks, compacts and summarises one score range: its
     entries, then one row holding its record (summary, labels, or the failure)."""
+    @_partitioned.task
     def summarise(key, table):
         r = key[0].as_py()
         result = _checked(None, table, columns, pos_label)
@@ -567,6 +569,7 @@ def _summarise_range(columns, pos_label):
 def _sweep_ranges(starts):
     """The mapInArrow function that resumes the sweep of each range of a partition of the
     summarised ranges from its carried state: one row (range, pickled result) per range."""
+    @_partitioned.task
     def sweep(batches):
         table = pa.Table.from_batches(list(batches), schema=_RANGED_SCHEMA)
         ranges = table.column("range").to_numpy()
@@ -791,6 +794,7 @@ def _bin_range(columns, pos_label):
     """The applyInArrow function that checks one score range of unweighted rows and reduces it
     to its positive cells and its negatives' gap bins, then one row holding its record (the
     number of entries and the labels, or the failure)."""
+    @_partitioned.task
     def reduce(key, table):
         r = key[0].as_py()
         result = _checked(None, table, columns, pos_label)
