@@ -361,10 +361,16 @@ def _ranked(df, columns, pos_label, strategy, n_ranges, max_driver_entries):
 
 def _sample_sorted(selected, columns, pos_label, n_ranges):
     """The Evaluation of one ranking by the sample sort (the ranges)."""
-    sample, rows_each = _sampled_scores(selected, columns["score"])
-    boundaries = _partitioned.boundaries([(sample, rows_each)], n_ranges) if sample.size else (
+    return _range_sorted(selected, columns, pos_label,
+                         _range_boundaries(selected, columns["score"], n_ranges))
+
+
+def _range_boundaries(selected, score, n_ranges):
+    """The boundaries of ``n_ranges`` score ranges of about as many rows each: quantiles of a
+    sample of the scores of column ``score``."""
+    sample, rows_each = _sampled_scores(selected, score)
+    return _partitioned.boundaries([(sample, rows_each)], n_ranges) if sample.size else (
         np.empty(0))
-    return _range_sorted(selected, columns, pos_label, boundaries)
 
 
 def _sampled_scores(selected, score):
@@ -502,19 +508,9 @@ def _raise_empty(columns, no_rows):
 
 def _range_sorted(selected, columns, pos_label, boundaries):
     """The Evaluation of one ranking by the sample sort of "How it works"."""
-    routed = selected.withColumn(_RANGE, _range_code(columns["score"], boundaries))
-    ranged = routed.groupBy(_RANGE).applyInArrow(_summarise_range(columns, pos_label), _RANGED)
-    ranged.persist(StorageLevel.MEMORY_AND_DISK)
+    ranged, metas = _by_range(selected, columns, pos_label, boundaries,
+                              _summarise_range(columns, pos_label), _RANGED)
     try:
-        metas = [pickle.loads(row.meta) for row in
-                 ranged.where(F.col("meta").isNotNull()).select("meta").collect()]
-        failures = [meta["error"] for meta in metas if meta["error"] is not None]
-        if failures:
-            _raise_first_failure(selected, columns, pos_label, failures[0])
-        try:
-            _partitioned.check_labels([meta["labels"] for meta in metas], pos_label)
-        except InputError as error:
-            _raise_first_failure(selected, columns, pos_label, error)
         if not any(meta["weighs"] for meta in metas):
             _raise_empty(columns, not metas)
         summaries = {meta["range"]: meta["summary"] for meta in metas}
@@ -531,6 +527,31 @@ def _range_sorted(selected, columns, pos_label, boundaries):
         ranged.unpersist()
     results = {row.range: pickle.loads(row.meta) for row in swept}
     return _partitioned.joined([results.get(r) for r in order])
+
+
+def _by_range(selected, columns, pos_label, boundaries, reduce, schema):
+    """(each score range's rows reduced on its executor by ``reduce``, persisted; the ranges'
+    records): ``reduce`` is an applyInArrow function that writes a range's entries, then one
+    row holding its record (``meta``). The first failure found, if any, is raised (with its
+    row, as :func:`evaluate` raises it), and the union of the ranges' labels is checked; the
+    caller unpersists the ranges."""
+    routed = selected.withColumn(_RANGE, _range_code(columns["score"], boundaries))
+    ranged = routed.groupBy(_RANGE).applyInArrow(reduce, schema)
+    ranged.persist(StorageLevel.MEMORY_AND_DISK)
+    try:
+        metas = [pickle.loads(row.meta) for row in
+                 ranged.where(F.col("meta").isNotNull()).select("meta").collect()]
+        failures = [meta["error"] for meta in metas if meta["error"] is not None]
+        if failures:
+            _raise_first_failure(selected, columns, pos_label, failures[0])
+        try:
+            _partitioned.check_labels([meta["labels"] for meta in metas], pos_label)
+        except InputError as error:
+            _raise_first_failure(selected, columns, pos_label, error)
+    except BaseException:
+        ranged.unpersist()
+        raise
+    return ranged, metas
 
 
 def _range_code(score, boundaries):
@@ -755,23 +776,11 @@ def _binned_cells(selected, columns, pos_label, max_driver_entries):
     ``max_driver_entries``: the positive cells and the negatives' gap bins, each score range
     (as the "ranges" strategy of :func:`evaluate` routes the rows) reduced on its executor by
     ``_partitioned.binned_cells``, so the driver receives O(positive cells) entries."""
-    sample, rows_each = _sampled_scores(selected, columns["score"])
-    boundaries = _partitioned.boundaries(
-        [(sample, rows_each)], 2 * selected.rdd.getNumPartitions()) if sample.size else (
-            np.empty(0))
-    routed = selected.withColumn(_RANGE, _range_code(columns["score"], boundaries))
-    reduced = routed.groupBy(_RANGE).applyInArrow(_bin_range(columns, pos_label), _BINNED)
-    reduced.persist(StorageLevel.MEMORY_AND_DISK)
+    boundaries = _range_boundaries(selected, columns["score"],
+                                   2 * selected.rdd.getNumPartitions())
+    reduced, metas = _by_range(selected, columns, pos_label, boundaries,
+                               _bin_range(columns, pos_label), _BINNED)
     try:
-        metas = [pickle.loads(row.meta) for row in
-                 reduced.where(F.col("meta").isNotNull()).select("meta").collect()]
-        failures = [meta["error"] for meta in metas if meta["error"] is not None]
-        if failures:
-            _raise_first_failure(selected, columns, pos_label, failures[0])
-        try:
-            _partitioned.check_labels([meta["labels"] for meta in metas], pos_label)
-        except InputError as error:
-            _raise_first_failure(selected, columns, pos_label, error)
         if not metas:
             _raise_empty(columns, True)
         found = sum(meta["n_entries"] for meta in metas)
