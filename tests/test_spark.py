@@ -228,6 +228,23 @@ def error_of(call):
     return caught.value
 
 
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_scores_of_other_types_as_the_input_layer_takes_them(spark, strategy):
+    """Boolean scores are 0 and 1, and strings are refused by the input layer's error, on both
+    paths: the ranges routed and sampled the scores in the JVM first, where a boolean failed
+    to compare with a number and a string failed Spark's cast (issue 38)."""
+    y, flags = [1, 0, 1, 0, 0, 1], [True, False, True, True, False, False]
+    df = table(spark, "y int, s boolean", 2, *zip(y, flags))
+    got = fastpr.spark.evaluate(df, label="y", score="s", strategy=strategy, n_ranges=2)
+    assert_evaluations_close(got, fastpr.evaluate(y, flags))
+    df = table(spark, "y int, s string", 2, (1, "0.9"), (0, "0.2"), (1, "high"))
+    expected = error_of(lambda: fastpr.evaluate([1, 0, 1], np.array(["0.9", "0.2", "high"])))
+    error = error_of(lambda: fastpr.spark.evaluate(df, label="y", score="s",
+                                                   strategy=strategy))
+    assert type(error) is type(expected) and error.argument == "score"
+    assert "score column 's' must be real numbers" in str(error)
+
+
 def test_missing_column(spark):
     df = table(spark, "y int, s double", 1, (1, 0.2), (0, 0.1))
     error = error_of(lambda: fastpr.spark.evaluate(df, label="y", score="score"))

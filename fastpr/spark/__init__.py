@@ -362,12 +362,17 @@ def _ranked(df, columns, pos_label, strategy, n_ranges, max_driver_entries):
 def _sample_sorted(selected, columns, pos_label, n_ranges):
     """The Evaluation of one ranking by the sample sort (the ranges)."""
     return _range_sorted(selected, columns, pos_label,
-                         _range_boundaries(selected, columns["score"], n_ranges))
+                         _range_boundaries(selected, columns, pos_label, n_ranges))
 
 
-def _range_boundaries(selected, score, n_ranges):
+def _range_boundaries(selected, columns, pos_label, n_ranges):
     """The boundaries of ``n_ranges`` score ranges of about as many rows each: quantiles of a
-    sample of the scores of column ``score``."""
+    sample of the scores. The JVM reads them as doubles to sample and route them: scores of
+    another type than a number or a bool (which are 0 and 1) are checked by the input layer
+    first, in each partition, so that they get its error rather than Spark's cast's."""
+    score = columns["score"]
+    if not isinstance(selected.schema[score].dataType, _REAL_TYPES):
+        _check_partitions(selected, columns, pos_label)
     sample, rows_each = _sampled_scores(selected, score)
     return _partitioned.boundaries([(sample, rows_each)], n_ranges) if sample.size else (
         np.empty(0))
@@ -468,11 +473,17 @@ def _raise_first_failure(selected, columns, pos_label, error):
     """Raise the error of the first partition that fails the input layer, with its row, as
     ``fastpr.evaluate`` finds it; where every partition passes on its own (a third label in
     all, weights whose total overflows), ``error``, found in all the rows together."""
+    _check_partitions(selected, columns, pos_label)
+    _raise_partition_error(None, error, columns)
+
+
+def _check_partitions(selected, columns, pos_label):
+    """Check each partition on its executor with the input layer, and raise the first failure
+    with its row; then the union of the labels, as one ``y_true``."""
     schema = _arrow_schema(selected)
     collected = selected.mapInArrow(_check_partition(columns, pos_label, schema),
                                     "meta binary").collect()
     _checked_metas([pickle.loads(row.meta) for row in collected], columns, pos_label)
-    _raise_partition_error(None, error, columns)
 
 
 def _partition_records(columns, pos_label, schema, passed):
@@ -559,7 +570,7 @@ def _range_code(score, boundaries):
     boundaries[r - 1] <= score < boundaries[r], as CompactedSegment.cut, so the number of
     boundaries at or below the score. NaN compares above every number and lands in the top
     range, a null in a range of its own; their task refuses them."""
-    score = F.col(score)
+    score = F.col(score).cast("double")  # (a bool as 0 or 1)
     return sum((F.when(score >= float(b), 1).otherwise(0) for b in boundaries.tolist()),
                F.lit(0)).cast("int")
 
@@ -776,7 +787,7 @@ def _binned_cells(selected, columns, pos_label, max_driver_entries):
     ``max_driver_entries``: the positive cells and the negatives' gap bins, each score range
     (as the "ranges" strategy of :func:`evaluate` routes the rows) reduced on its executor by
     ``_partitioned.binned_cells``, so the driver receives O(positive cells) entries."""
-    boundaries = _range_boundaries(selected, columns["score"],
+    boundaries = _range_boundaries(selected, columns, pos_label,
                                    2 * selected.rdd.getNumPartitions())
     reduced, metas = _by_range(selected, columns, pos_label, boundaries,
                                _bin_range(columns, pos_label), _BINNED)
