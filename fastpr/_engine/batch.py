@@ -78,7 +78,8 @@ def _start_pool():
 
 def threaded():
     """Whether :func:`spread` can run chunks side by side here: ``thread_count()`` allows more
-    than one thread and the caller is not itself a pool thread."""
+    than one thread, and the caller is neither a pool thread nor inside
+    :func:`on_this_thread`."""
     return thread_count() > 1 and not getattr(_inline, "value", False)
 
 
