@@ -45,8 +45,10 @@ from ..results import EvaluationBatch
 # them exactly into an Accumulator. Memory on the driver follows the number of distinct scores,
 # never the rows; where the JVM finds more than max_driver_entries pairs, "auto" turns to the
 # ranges. (Trying the pairs first beats estimating their number first: on a cached DataFrame of
-# 3·10^6 rows and about 1,000 scores a HyperLogLog pass took 0.44 s, the pairs' whole path 0.26 s;
-# where there are many, the wasted aggregation is small beside the range path.) Several models
+# 3·10^6 rows and about 1,000 scores a HyperLogLog pass took 0.44 s, the pairs' whole path 0.26 s.
+# The price is paid where nearly every score is distinct: there the aggregation thrown away took
+# about 7 s a model at 3·10^6 rows on a loaded 2-core machine, more than the ranges themselves,
+# so the guide advises strategy="ranges" for such scores.) Several models
 # (score=[...]) are one job too: each row becomes one row per model (posexplode of an array of
 # the score columns, with the model's number) and the JVM adds up the (model, score, label)
 # triples; the driver splits them by model and checks each model's pairs as its own column.
