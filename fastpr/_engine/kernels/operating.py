@@ -104,16 +104,9 @@ def _first_reaching(points, n_points, row, total, level):
 
 @jit(inline="always")
 def _run_start(points, k):
-    """The first point of the run of equal tp that holds point k."""
-    low, high = 0, k
-    tp = points[1, k]
-    while low < high:
-        middle = (low + high) // 2
-        if points[1, middle] >= tp:
-            high = middle
-        else:
-            low = middle + 1
-    return low
+    """The first point of the run of equal tp that holds point k (tp never falls; x / 1.0 is
+    x exactly)."""
+    return _first_reaching(points, k, 1, 1.0, points[1, k])
 
 
 @jit(inline="always")
